@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Wiring",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Wiring", targets: ["Wiring"]),
+        .executable(name: "comics", targets: ["comics"]),
+    ],
+    targets: [
+        .target(name: "Wiring"),
+        .target(name: "ComicReader", dependencies: ["Wiring"], path: "Demo/ComicReader"),
+        .executableTarget(name: "comics", dependencies: ["ComicReader", "Wiring"], path: "Demo/comics"),
+        .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
+        .testTarget(name: "ComicReaderTests", dependencies: ["ComicReader", "Wiring"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The Wiring library lives here.
