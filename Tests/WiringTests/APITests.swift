@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Wiring
+
+@Suite("The documented API")
+struct APITests {
+    @Test("article form: inject without return, Object differs from the declared protocol")
+    func articleForm() {
+        let services = ServiceAssembly.instance(from: DIContext())
+        let client = services.apiClient
+        #expect(client is HTTPClient)
+        #expect(client.baseURL?.absoluteString == "https://xkcd.com")
+    }
+
+    @Test("EasyDi 1.6 form: inject returning $0")
+    func returnForm() {
+        let services = ServiceAssembly.instance(from: DIContext())
+        #expect(services.store.client is HTTPClient)
+    }
+
+    @Test("structs are injectable, and a returned copy is the result")
+    func structs() {
+        let services = ServiceAssembly.instance(from: DIContext())
+        #expect(services.settings.retries == 3)
+        #expect(services.settings.baseURL?.host == "xkcd.com")
+        #expect(services.copiedSettings.retries == 5)
+    }
+
+    @Test("runtime keys make parameterised definitions distinct within one graph")
+    func runtimeKeys() {
+        let services = ServiceAssembly.instance(from: DIContext())
+        #expect(services.item(1).number == 1)
+        #expect(services.item(2).number == 2)
+        #expect(services.item(1) !== services.item(1))  // objectGraph: separate reads, separate graphs
+    }
+
+    @Test("defineInjection into an existing object, in both forms")
+    func injection() {
+        let feeds = FeedAssembly.instance(from: DIContext())
+        let feed = FeedController(), other = FeedController()
+        feeds.inject(into: feed)
+        feeds.inject2(into: other)
+        #expect(feed.client is HTTPClient)
+        #expect(other.client is HTTPClient)
+    }
+
+    @Test("context.assembly() gives one assembly per type per context, sharing singletons")
+    func assembliesShareContext() {
+        let context = DIContext()
+        let feeds = FeedAssembly.instance(from: context)
+        let services: ServiceAssembly = context.assembly()
+        #expect(feeds.services === services)
+        #expect(ServiceAssembly.instance(from: context) === services)
+        #expect(FeedAssembly.instance(from: context).services.store === services.store)
+        #expect(ServiceAssembly.instance(from: DIContext()) !== services)
+    }
+
+    @Test("the default context is shared")
+    func defaultContext() {
+        #expect(ServiceAssembly.instance() === ServiceAssembly.instance(from: .defaultInstance))
+        #expect(ServiceAssembly.instance().context === DIContext.defaultInstance)
+    }
+}
