@@ -166,7 +166,7 @@ open class Assembly {
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, created: false, cached.value(frame)) }
         if let substitute = frame.substitute {
-            let made = substitute.make()
+            let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
             guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
             return context.report(frame, created: true, context.keep(frame, .of(result), result))
         }
@@ -195,7 +195,9 @@ open class Assembly {
 @usableFromInline final class Substitution {
     @usableFromInline let make: () -> Any
     @usableFromInline var singleton: Stored?
+    var spare: Any?  // the object made while a key path was probed, used by the next read
     init(_ make: @escaping () -> Any) { self.make = make }
+    @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
 }
 
 extension Assembly {
@@ -220,14 +222,18 @@ extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
         let substitution = Substitution { make() }
-        let thread = ThreadState.current
-        (thread.probe, thread.probedID) = (substitution, nil)  // the next define on this thread names the definition and uses it
-        _ = self[keyPath: keyPath]
-        guard thread.probe == nil, let id = Registry.shared.record(keyPath, thread.probedID) else {
-            thread.probe = nil
-            wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
+        var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
+        if id == nil {  // the getter's define call names the definition, served by the substitution
+            let thread = ThreadState.current
+            (thread.probe, thread.probedID) = (substitution, nil)
+            substitution.spare = self[keyPath: keyPath]
+            id = Registry.shared.record(keyPath, thread.probedID)
+            guard thread.probe == nil, id != nil else {
+                thread.probe = nil
+                wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
+            }
         }
-        context.lock.run { context.substitutions[id] = substitution }
+        context.lock.run { context.substitutions[id!] = substitution }
     }
 
     /// Restores the definition behind `keyPath`.
@@ -297,7 +303,7 @@ extension DIContext {
         let id = thread.id(type(of: assembly), key)
         if let probe = thread.probe {
             (thread.probe, thread.probedID) = (nil, id)
-            return thread.push(Frame(thread: thread, id: id, scope: scope, substitute: probe), self)
+            return thread.push(Frame(thread: thread, id: id, scope: .prototype, substitute: probe), self)
         }
         var frame = thread.push(Frame(thread: thread, id: id, scope: scope), self)
         let graph = thread.graph

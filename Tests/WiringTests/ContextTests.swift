@@ -1,0 +1,68 @@
+import Testing
+import Wiring
+
+@Suite("Contexts")
+struct ContextTests {
+    @Test("an assembly from a temporary DIContext keeps working while held")
+    func temporaryContext() {
+        let services = ServiceAssembly.instance(from: DIContext())
+        #expect(services.store === services.store)
+        #expect(services.apiClient.baseURL != nil)
+    }
+
+    @Test("dropping every reference frees context, assemblies and singletons")
+    func noLeak() {
+        weak var weakContext: DIContext?
+        weak var weakServices: ServiceAssembly?
+        weak var weakStore: Store?
+        weak var weakFeeds: FeedAssembly?
+        do {
+            let feeds = FeedAssembly.instance(from: DIContext())
+            let store = feeds.services.store
+            feeds.services.addSubstitution(for: "apiClient") { FakeClient() as APIClient }
+            _ = feeds.services.apiClient
+            (weakContext, weakServices, weakStore, weakFeeds) = (feeds.context, feeds.services, store, feeds)
+            #expect(weakStore != nil)
+        }
+        #expect(weakFeeds == nil)
+        #expect(weakServices == nil)
+        #expect(weakStore == nil)
+        #expect(weakContext == nil)
+    }
+
+    @Test("a trace hook reports each resolution with scope, depth, parent and reuse")
+    func trace() {
+        let events = EventLog()
+        let context = DIContext(trace: { events.append($0) })
+        let a = ABCAssembly.instance(from: context).a
+        breakCycle(a)
+        let lines = events.all.map { "\($0.definition) \($0.depth) \($0.parent ?? "-") \($0.created)" }
+        #expect(lines == [
+            "ABCAssembly.a 3 ABCAssembly.c false",
+            "ABCAssembly.c 2 ABCAssembly.b true",
+            "ABCAssembly.b 1 ABCAssembly.a true",
+            "ABCAssembly.a 0 - true",
+        ])
+        #expect(events.all.allSatisfy { $0.scope == .objectGraph && !$0.substituted })
+    }
+
+    @Test("the trace hook is per context and off by default")
+    func traceIsPerContext() {
+        let events = EventLog()
+        _ = DIContext(trace: { events.append($0) })
+        let a = ABCAssembly.instance(from: DIContext()).a
+        breakCycle(a)
+        #expect(events.all.isEmpty)
+    }
+}
+
+/// Collects trace events from any thread.
+final class EventLog: @unchecked Sendable {
+    private let lock = Lock()
+    private var events: [TraceEvent] = []
+    func append(_ event: TraceEvent) { lock.withLock { events.append(event) } }
+    var all: [TraceEvent] { lock.withLock { events } }
+}
+
+import Foundation
+typealias Lock = NSLock
