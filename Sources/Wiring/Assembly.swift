@@ -1,8 +1,8 @@
 // Wiring: dependency injection for Swift in one file. MIT licence.
 //
 // Assemblies describe objects with computed properties that call `define(...)`; a `DIContext`
-// keeps what outlives one resolution. The story below runs: scopes → context → assembly →
-// define → substitutions → placeholders → diagnostics, with the machinery each one needs.
+// keeps what outlives one resolution. The file reads: scopes → context → assembly → define →
+// substitutions → placeholders → the per-thread machinery they share → diagnostics.
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -14,7 +14,7 @@ import Musl
 // MARK: - Scopes
 
 /// How long an object made by a definition lives.
-public enum Scope: Sendable {
+public enum Scope: Int, Sendable {
     /// One instance per top-level resolution, so property cycles close (the default).
     case objectGraph
     /// A new instance on every read, even inside one resolution.
@@ -56,13 +56,13 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    @usableFromInline let lock = Lock()
-    @usableFromInline let creation = Lock(recursive: true)  // held only while a singleton is made
+    @usableFromInline let lock = Lock()  // guards the four tables below; never held while user code runs
+    @usableFromInline let creation = Lock(recursive: true)  // held while a singleton is made, so it is made once
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
-    var assemblies: [ObjectIdentifier: WeakBox] = [:]
-    @usableFromInline var singletons: [Stored?] = []
-    @usableFromInline var weakSingletons: [Int: WeakBox] = [:]
-    @usableFromInline var substitutions: [Int: Substitution] = [:]
+    @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
+    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = []
+    @usableFromInline @exclusivity(unchecked) var weakSingletons: [Int: WeakBox] = [:]
+    @usableFromInline @exclusivity(unchecked) var substitutions: [Int: Substitution] = [:]
 
     /// Makes an isolated context; `trace`, if given, hears of every resolution (off costs one branch).
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) { self.trace = trace }
@@ -95,9 +95,9 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     public let created: Bool
     /// True when a substitution supplied the object.
     public let substituted: Bool
-    /// A one-line summary.
+    /// A one-line summary, indented by depth.
     public var description: String {
-        "\(String(repeating: "  ", count: depth))\(definition) [\(scope)] \(created ? "created" : "reused")"
+        String(repeating: "  ", count: depth) + "\(definition) [\(scope)] \(created ? "created" : "reused")"
             + (substituted ? " (substituted)" : "") + (parent.map { " ← \($0)" } ?? "")
     }
 }
@@ -107,7 +107,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
 /// Base class of assemblies: subclass it and describe objects with `define(...)`.
 open class Assembly {
     /// The context this assembly belongs to; holding the assembly keeps the context alive.
-    public internal(set) var context: DIContext = .defaultInstance
+    @exclusivity(unchecked) public internal(set) final var context: DIContext = .defaultInstance
 
     /// Assemblies are made by their context; use `instance(from:)` or `context.assembly()`.
     public required init() {}
@@ -145,7 +145,7 @@ open class Assembly {
         define(key: key, scope: scope, init: object(), inject: inject)
     }
 
-    /// Injects nothing into an object made elsewhere, but makes it available to placeholders.
+    /// Makes an object made elsewhere available to placeholders, injecting nothing.
     @inlinable @discardableResult public func defineInjection<Object>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object
     ) -> Object {
@@ -156,12 +156,13 @@ open class Assembly {
         _ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false, _ make: () -> Object,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        var frame = context.enter(self, key, scope)
-        defer { frame.thread.leave() }
-        let makesSingleton = frame.cached == nil && (scope == .lazySingleton || scope == .weakSingleton)
-        if makesSingleton {
-            context.creation.lock()  // one maker per singleton; re-check once we hold it
-            frame.cached = context.singleton(frame)
+        let context = self.context, state = ThreadState.current()
+        var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
+        defer { context.end(state) }
+        let makesSingleton = frame.cached == nil && (frame.scope == .lazySingleton || frame.scope == .weakSingleton)
+        if makesSingleton {  // one maker at a time; another thread may have finished while we waited
+            context.creation.lock()
+            frame.cached = context.lock.run { context.storedSingleton(frame) }
         }
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, created: false, cached.value(frame)) }
@@ -171,18 +172,18 @@ open class Assembly {
             return context.report(frame, created: true, context.keep(frame, .of(result), result))
         }
         if placeholder { wiringMissingPlaceholder(frame) }
-        frame.thread.initializing(frame, true)
+        state.pointee.graph.initializing(frame.id, true)
         var object = make()
-        frame.thread.initializing(frame, false)
-        var result = cast(object, to: Result.self, frame)
+        state.pointee.graph.initializing(frame.id, false)
+        var result: Result = cast(object, frame)
         var stored = Stored.of(result)
-        if scope != .prototype { frame.thread.graph.remember(frame.id, stored) }  // cycles find it
+        if frame.scope != .prototype { state.pointee.graph.remember(frame.id, stored) }  // cycles find it
         inject(&object)
-        if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, to: Result.self, frame), .of(result)) }
+        if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, frame), .of(result)) }
         return context.report(frame, created: true, context.keep(frame, stored, result))
     }
 
-    @inlinable func cast<Object, Result>(_ object: Object, to: Result.Type, _ frame: Frame) -> Result {
+    @inlinable @inline(__always) func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
         if Object.self == Result.self { return unsafeBitCast(object, to: Result.self) }
         guard let result = object as? Result else { wiringMismatch(frame, Result.self, object) }
         return result
@@ -194,8 +195,8 @@ open class Assembly {
 /// A replacement factory for one definition; a substituted singleton keeps its own instance.
 @usableFromInline final class Substitution {
     @usableFromInline let make: () -> Any
-    @usableFromInline var singleton: Stored?
-    var spare: Any?  // the object made while a key path was probed, used by the next read
+    @usableFromInline @exclusivity(unchecked) var singleton: Stored?  // guarded by the context's lock
+    @exclusivity(unchecked) var spare: Any?  // made while a key path was probed; serves the next read
     init(_ make: @escaping () -> Any) { self.make = make }
     @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
 }
@@ -223,15 +224,16 @@ extension KeyPathSubstitutable where Self: Assembly {
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
         let substitution = Substitution { make() }
         var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
-        if id == nil {  // the getter's define call names the definition, served by the substitution
-            let thread = ThreadState.current
-            (thread.probe, thread.probedID) = (substitution, nil)
+        if id == nil {  // the getter's define call names the definition; the substitution serves it
+            let state = ThreadState.current()
+            (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
             substitution.spare = self[keyPath: keyPath]
-            id = Registry.shared.record(keyPath, thread.probedID)
-            guard thread.probe == nil, id != nil else {
-                thread.probe = nil
+            id = state.pointee.probedID
+            guard state.pointee.probe == nil, let id else {
+                state.pointee.probe = nil
                 wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
             }
+            Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = id }
         }
         context.lock.run { context.substitutions[id!] = substitution }
     }
@@ -252,26 +254,24 @@ extension Assembly {
     }
 }
 
-// MARK: - Resolution machinery
+// MARK: - Machinery: frames, graphs, thread state
 
-/// A resolved value with the static type it was stored as, so reads skip dynamic casts.
+/// A resolved value with the static type it was stored as, so reads need no dynamic cast.
 @usableFromInline struct Stored {
     @usableFromInline let object: AnyObject
     @usableFromInline let type: ObjectIdentifier
-
     @inlinable init(_ object: AnyObject, _ type: ObjectIdentifier) { (self.object, self.type) = (object, type) }
 
     /// Class instances are stored as they are; other values in a box.
-    @inlinable static func of<R>(_ value: R) -> Stored {
-        Stored(R.self is AnyObject.Type ? value as AnyObject : Box(value), ObjectIdentifier(R.self))
+    @inlinable @inline(__always) static func of<R>(_ value: R) -> Stored {
+        Stored(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), ObjectIdentifier(R.self))
     }
 
-    @inlinable func value<R>(_ frame: Frame) -> R {
+    @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
         if type == ObjectIdentifier(R.self) {
-            if R.self is AnyObject.Type { return unsafeBitCast(object, to: R.self) }
-            return unsafeDowncast(object, to: Box<R>.self).value
+            return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
-        let any = (object as? AnyBox)?.any ?? object
+        let any = (object as? AnyBox)?.any ?? object  // e.g. a placeholder read as the view's protocol
         guard let result = any as? R else { wiringMismatch(frame, R.self, any) }
         return result
     }
@@ -288,113 +288,129 @@ extension Assembly {
     @usableFromInline init(_ object: AnyObject) { self.object = object }
 }
 
-/// What `enter` found out about one define call.
+/// One define call in progress: which definition, as what scope, and what was found for it.
 @usableFromInline struct Frame {
-    @usableFromInline let thread: ThreadState
+    @usableFromInline let state: UnsafeMutablePointer<ThreadState>
     @usableFromInline let id: Int
-    @usableFromInline let scope: Scope
+    @usableFromInline var scope: Scope
     @usableFromInline var cached: Stored?
     @usableFromInline var substitute: Substitution?
 }
 
 extension DIContext {
-    @usableFromInline func enter(_ assembly: Assembly, _ key: DefinitionKey, _ scope: Scope) -> Frame {
-        let thread = ThreadState.current
-        let id = thread.id(type(of: assembly), key)
-        if let probe = thread.probe {
-            (thread.probe, thread.probedID) = (nil, id)
-            return thread.push(Frame(thread: thread, id: id, scope: .prototype, substitute: probe), self)
+    /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
+    @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
+        var frame = Frame(state: state, id: id, scope: scope)
+        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) is asking which definition this is
+            (state.pointee.probe, state.pointee.probedID) = (nil, id)
+            (frame.scope, frame.substitute) = (.prototype, probe)
         }
-        var frame = thread.push(Frame(thread: thread, id: id, scope: scope), self)
-        let graph = thread.graph
-        if graph.path.count == 1 { graph.substitutions = lock.run { substitutions } }
-        frame.substitute = graph.substitutions.isEmpty ? nil : graph.substitutions[id]
-        if scope != .prototype, let slot = graph.slot(id) {
-            if slot.type == Graph.initializing { wiringCycle(graph, id) }
+        let top = state.pointee.startGraph(self)
+        state.pointee.graph.path.append(frame.id << 2 | frame.scope.rawValue)
+        if frame.substitute != nil { return frame }
+        if scope != .prototype, let slot = state.pointee.graph.slot(id) {
+            if slot.type == Graph.initializing { wiringCycle(state.pointee.graph, id) }
             frame.cached = slot
-        } else if scope == .prototype, graph.prototypeLoop(id) {
-            wiringCycle(graph, id)
-        } else if scope == .lazySingleton || scope == .weakSingleton {
-            frame.cached = singleton(frame)
+        } else if scope == .prototype, state.pointee.graph.prototypeLoop(id) {
+            wiringCycle(state.pointee.graph, id)
+        } else if top || scope == .lazySingleton || scope == .weakSingleton {
+            lock.lock()
+            if top { state.pointee.graph.substitutions = substitutions }
+            frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
+            frame.cached = storedSingleton(frame)
+            lock.unlock()
+        } else if !state.pointee.graph.substitutions.isEmpty {
+            frame.substitute = state.pointee.graph.substitutions[id]
         }
         return frame
     }
 
-    @usableFromInline func singleton(_ frame: Frame) -> Stored? {
-        lock.run {
-            if let substitute = frame.substitute { return substitute.singleton }
-            if frame.scope == .weakSingleton {
-                return weakSingletons[frame.id]?.object.map { Stored($0, ObjectIdentifier(AnyObject.self)) }
-            }
-            return frame.id < singletons.count ? singletons[frame.id] : nil
+    /// Ends a define call; the end of the top-level one ends the graph.
+    @usableFromInline func end(_ state: UnsafeMutablePointer<ThreadState>) {
+        state.pointee.graph.path.removeLast()
+        if state.pointee.graph.path.isEmpty { state.pointee.finishGraph() }
+    }
+
+    /// The singleton kept for `frame`, if any; the caller holds `lock`.
+    @usableFromInline func storedSingleton(_ frame: Frame) -> Stored? {
+        if let substitute = frame.substitute { return substitute.singleton }
+        switch frame.scope {
+        case .lazySingleton: return frame.id < singletons.count ? singletons[frame.id] : nil
+        case .weakSingleton: return weakSingletons[frame.id]?.object.map { Stored($0, ObjectIdentifier(WeakBox.self)) }
+        default: return nil
         }
     }
 
     /// Keeps a new object as its scope asks and returns it.
-    @inlinable func keep<R>(_ frame: Frame, _ stored: Stored, _ result: R) -> R {
-        if frame.scope != .prototype { frame.thread.graph.remember(frame.id, stored) }
-        guard frame.scope == .lazySingleton || frame.scope == .weakSingleton else { return result }
+    @inlinable @inline(__always) func keep<R>(_ frame: Frame, _ stored: Stored, _ result: R) -> R {
+        if frame.scope != .prototype { frame.state.pointee.graph.remember(frame.id, stored) }
+        if frame.scope == .lazySingleton || frame.scope == .weakSingleton { keepSingleton(frame, stored, result) }
+        return result
+    }
+
+    @usableFromInline func keepSingleton(_ frame: Frame, _ stored: Stored, _ result: Any) {
+        if frame.scope == .weakSingleton, frame.substitute == nil, !(type(of: result) is AnyObject.Type) {
+            wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
+        }
         lock.run {
             if let substitute = frame.substitute {
                 substitute.singleton = stored
             } else if frame.scope == .weakSingleton {
-                weakSingletons[frame.id] = WeakBox(weakObject(result, frame))
+                weakSingletons[frame.id] = WeakBox(result as AnyObject)
             } else {
                 if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 1 - singletons.count) }
                 singletons[frame.id] = stored
             }
         }
-        return result
     }
 
-    @usableFromInline func weakObject(_ value: Any, _ frame: Frame) -> AnyObject {
-        guard type(of: value) is AnyObject.Type else {
-            wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: value)), not a class")
-        }
-        return value as AnyObject
-    }
-
-    @inlinable func report<R>(_ frame: Frame, created: Bool, _ result: R) -> R {
-        if let trace { trace(frame.thread.graph.event(frame, created: created)) }
+    @inlinable @inline(__always) func report<R>(_ frame: Frame, created: Bool, _ result: R) -> R {
+        if let trace { trace(frame.state.pointee.graph.event(frame, created: created)) }
         return result
     }
 }
 
 /// The objects of the resolution under way on one thread, indexed by definition id.
-@usableFromInline final class Graph {
-    @usableFromInline static let initializing = ObjectIdentifier(Graph.self)
+@usableFromInline struct Graph {
+    @usableFromInline static let initializing = ObjectIdentifier(Graph.Type.self)
     @usableFromInline var slots: [Stored?] = []
-    var used: [Int] = []
-    var path: [(id: Int, scope: Scope)] = []
-    var context: DIContext?
-    var substitutions: [Int: Substitution] = [:]
+    var used: [Int] = []  // ids to clear when the graph ends
+    var path: [Int] = []  // definitions under resolution: id << 2 | scope
+    unowned(unsafe) var context: DIContext? = nil  // the resolving assembly keeps it alive
+    var substitutions: [Int: Substitution] = [:]  // as they were when the graph began
 
     func slot(_ id: Int) -> Stored? { id < slots.count ? slots[id] : nil }
 
-    @usableFromInline func remember(_ id: Int, _ stored: Stored) {
+    @usableFromInline mutating func remember(_ id: Int, _ stored: Stored) {
         if slots.count <= id { slots += Array(repeating: nil, count: id + 1 - slots.count) }
         if slots[id] == nil { used.append(id) }
         slots[id] = stored
     }
 
-    /// A prototype asked for again with only prototypes in between never ends.
+    /// Marks a definition whose `init:` is running, so asking for it again is a reported cycle.
+    @usableFromInline mutating func initializing(_ id: Int, _ running: Bool) {
+        if running { remember(id, Stored(Registry.shared, Graph.initializing)) } else { slots[id] = nil }
+    }
+
+    /// A prototype asked for again with only prototypes in between would never end.
     func prototypeLoop(_ id: Int) -> Bool {
         for entry in path.dropLast().reversed() {
-            if entry.id == id { return true }
-            if entry.scope != .prototype { return false }
+            if entry >> 2 == id { return true }
+            if entry & 3 != Scope.prototype.rawValue { return false }
         }
         return false
     }
 
     @usableFromInline func event(_ frame: Frame, created: Bool) -> TraceEvent {
-        let parent = path.count > 1 ? Registry.shared.name(path[path.count - 2].id) : nil
-        return TraceEvent(definition: Registry.shared.name(frame.id), scope: frame.scope, depth: path.count - 1,
-                          parent: parent, created: created, substituted: frame.substitute != nil)
+        TraceEvent(definition: Registry.shared.name(frame.id), scope: frame.scope, depth: path.count - 1,
+                   parent: path.count > 1 ? Registry.shared.name(path[path.count - 2] >> 2) : nil,
+                   created: created, substituted: frame.substitute != nil)
     }
 }
 
-/// Per-thread state: the current graph, graphs paused for another context, and a key cache.
-@usableFromInline final class ThreadState {
+/// Per-thread state behind a pthread key: the current graph, graphs paused for another context,
+/// and a small cache from literal keys to definition ids. Only its own thread touches it.
+@usableFromInline struct ThreadState {
     @usableFromInline var graph = Graph()
     var paused: [Graph] = []
     var probe: Substitution?
@@ -403,64 +419,61 @@ extension DIContext {
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) { Unmanaged<ThreadState>.fromOpaque(($0 as UnsafeMutableRawPointer?)!).release() }
+        pthread_key_create(&key) {
+            let state = ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self)
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
         return key
     }()
 
-    @usableFromInline static var current: ThreadState {
-        if let state = pthread_getspecific(key) { return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue() }
-        let state = ThreadState()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+    @usableFromInline static func current() -> UnsafeMutablePointer<ThreadState> {
+        if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
+        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        state.initialize(to: ThreadState())
+        pthread_setspecific(key, state)
         return state
     }
 
-    /// Definition ids: literal keys hit a small cache by address; others ask the registry.
-    func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
+    /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
+    @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
         guard let literal = key.literal, literal.hasPointerRepresentation else {
             return Registry.shared.id(type, key.description)
         }
-        let address = UInt(bitPattern: literal.utf8Start)
-        let slot = Int(truncatingIfNeeded: ((address ^ UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9) >> 8) & 255
-        let entry = keyCache[slot]
-        if entry.address == address, entry.type == ObjectIdentifier(type) { return entry.id }
+        let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
+        let index = Int(truncatingIfNeeded: ((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9) >> 8) & 255
+        if keyCache[index].address == address, keyCache[index].type == typeID { return keyCache[index].id }
         let id = Registry.shared.id(type, literal.description)
-        keyCache[slot] = (ObjectIdentifier(type), address, id)
+        keyCache[index] = (typeID, address, id)
         return id
     }
 
-    func push(_ frame: Frame, _ context: DIContext) -> Frame {
-        if graph.context !== context {
-            if graph.context != nil { paused.append(graph); graph = Graph() }  // another context nests
-            graph.context = context
-        }
-        graph.path.append((frame.id, frame.scope))
-        return frame
+    /// Joins the graph under way, or starts one (pausing it for another context's resolution).
+    mutating func startGraph(_ owner: DIContext) -> Bool {
+        if graph.path.isEmpty { graph.context = owner; return true }
+        guard graph.context !== owner else { return false }
+        paused.append(graph)
+        graph = Graph(context: owner)
+        return true
     }
 
-    @usableFromInline func leave() {
-        graph.path.removeLast()
-        guard graph.path.isEmpty else { return }
+    mutating func finishGraph() {
         for id in graph.used { graph.slots[id] = nil }  // a finished graph keeps nothing alive
-        graph.used.removeAll(keepingCapacity: true)
-        (graph.context, graph.substitutions) = (nil, [:])
+        if !graph.used.isEmpty { graph.used.removeAll(keepingCapacity: true) }
+        if !graph.substitutions.isEmpty { graph.substitutions = [:] }
+        graph.context = nil
         if let outer = paused.popLast() { graph = outer }
-    }
-
-    /// Marks a definition whose `init:` is running, so asking for it again is a reported cycle.
-    @usableFromInline func initializing(_ frame: Frame, _ running: Bool) {
-        if running { graph.remember(frame.id, Stored(graph, Graph.initializing)) } else { graph.slots[frame.id] = nil }
     }
 }
 
-/// Process-wide numbering of definitions (assembly type + key), so lookups index arrays.
+/// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
 @usableFromInline final class Registry: @unchecked Sendable {
+    struct Key: Hashable { let type: ObjectIdentifier, key: String }
     static let shared = Registry()
     let lock = Lock()
-    var ids: [Key: Int] = [:]
-    var names: [String] = []
-    var keyPaths: [AnyKeyPath: Int] = [:]
-
-    struct Key: Hashable { let type: ObjectIdentifier, key: String }
+    @exclusivity(unchecked) var ids: [Key: Int] = [:]  // guarded by `lock`, as are the two below
+    @exclusivity(unchecked) var names: [String] = []
+    @exclusivity(unchecked) var keyPaths: [AnyKeyPath: Int] = [:]
 
     func id(_ type: Assembly.Type, _ key: String) -> Int {
         lock.run {
@@ -472,15 +485,9 @@ extension DIContext {
     }
 
     func name(_ id: Int) -> String { lock.run { names[id] } }
-
-    func record(_ keyPath: AnyKeyPath, _ id: Int?) -> Int? {
-        guard let id else { return nil }
-        lock.run { keyPaths[keyPath] = id }
-        return id
-    }
 }
 
-/// A pthread mutex; `recursive` lets a singleton's maker resolve other singletons.
+/// A pthread mutex; the recursive kind lets a singleton's maker resolve other singletons.
 @usableFromInline final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
@@ -509,10 +516,10 @@ extension DIContext {
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
 @usableFromInline func wiringCycle(_ graph: Graph, _ id: Int) -> Never {
-    let start = graph.path.firstIndex { $0.id == id } ?? 0
-    let names = graph.path[start...].map { Registry.shared.name($0.id) }
-    wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before its "
-        + "init: finished; break it by setting one side in inject: instead of init:")
+    let start = graph.path.firstIndex { $0 >> 2 == id } ?? 0
+    let names = graph.path[start...].map { Registry.shared.name($0 >> 2) }
+    wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is "
+        + "made; set one side in inject: instead of init:, or make a prototype in the loop objectGraph")
 }
 
 @usableFromInline func wiringMismatch(_ frame: Frame, _ expected: Any.Type, _ actual: Any) -> Never {
