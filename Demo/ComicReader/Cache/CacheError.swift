@@ -28,10 +28,11 @@ enum CacheError: Error, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason):
             "cannot read \(path): \(reason)"
         case let .corrupt(path, problem):
-            "\(path) is damaged: \(problem). The file was left untouched."
+            "\(path) is damaged\(problem.isLocated ? " " : ": ")\(problem) (the file was left untouched)"
         case let .refusingToReplaceCorrupt(path, problem):
-            "not overwriting \(path): it exists but is damaged (\(problem)). "
-                + "Use --force to replace it; the damaged file will be kept as \(path).corrupt"
+            "not overwriting \(path): it is damaged\(problem.isLocated ? " " : ": ")\(problem). "
+                + "Run again with --force to replace it; a copy of the damaged file is kept first as "
+                + "\(path).corrupt (or .corrupt.1, .corrupt.2, ... if that exists)"
         case let .unwritable(path, reason):
             "cannot write \(path): \(reason)"
         }

@@ -39,7 +39,15 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
         }
         position = scanner.offset(of: codingPath).map { JSONSourcePosition(byteOffset: $0, in: scanner.bytes) }
         self.codingPath = codingPath.isEmpty ? nil : Self.render(codingPath)
-        detail = fallback
+        detail = Self.tidy(fallback)
+    }
+
+    /// Decoder messages are sentences ("Expected to decode Int but found a string instead.");
+    /// ours are clauses inside a longer line.
+    private static func tidy(_ message: String) -> String {
+        var clause = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        while clause.hasSuffix(".") { clause.removeLast() }
+        return clause.prefix(1).lowercased() + clause.dropFirst()
     }
 
     /// Renders a coding path the way one would write it in code: `[12].num`.
@@ -50,10 +58,12 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
         }.joined()
     }
 
+    /// Whether the problem could be pinned to a place in the file.
+    var isLocated: Bool { position != nil || codingPath != nil }
+
+    /// "at line 3, column 9 (byte 40), in [1].num: what is wrong", or just what is wrong.
     var description: String {
-        var location: [String] = []
-        if let position { location.append("at \(position)") }
-        if let codingPath { location.append("in \(codingPath)") }
-        return location.isEmpty ? detail : "\(location.joined(separator: " ")): \(detail)"
+        let location = [position.map { "at \($0)" }, codingPath.map { "in \($0)" }].compactMap { $0 }
+        return location.isEmpty ? detail : "\(location.joined(separator: ", ")): \(detail)"
     }
 }

@@ -66,9 +66,11 @@ struct JSONScanner {
             skipWhitespace(&cursor)
             let nameStart = cursor + 1
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\""),
-                  (try? skipString(&cursor)) != nil, consume(":", at: &cursor) else { return false }
+                  (try? skipString(&cursor)) != nil else { return false }
+            let nameEnd = cursor - 1  // the closing quote
+            guard consume(":", at: &cursor) else { return false }
             skipWhitespace(&cursor)
-            if bytes[nameStart..<(cursor - 1)].elementsEqual(wanted) {
+            if bytes[nameStart..<nameEnd].elementsEqual(wanted) {
                 return true
             }
             guard (try? skipValue(&cursor, depth: 0)) != nil, consume(",", at: &cursor) else { return false }

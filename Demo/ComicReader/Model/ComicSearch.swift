@@ -2,7 +2,7 @@ import Foundation
 
 /// Ranked, case- and diacritic-insensitive search over titles, alt texts and transcripts.
 ///
-/// Every word of the query must occur somewhere in a comic for it to match. Each word
+/// Titles include the API's `safe_title`. Every word of the query must occur somewhere in a comic for it to match. Each word
 /// scores once per field by its best match there; a title hit weighs most, then alt text,
 /// then transcript, and a whole-word hit beats a hit inside a longer word. Results come
 /// best first; equal scores put the newer comic first.
@@ -27,8 +27,11 @@ struct ComicSearch: Sendable {
     /// reader sees (decoding entities, dropping tags); by default fields are searched as-is.
     init(comics: [Comic], plainText: @Sendable (String) -> String = { $0 }) {
         entries = comics.map { comic in
-            (comic, Self.fold(plainText(comic.title)), Self.fold(plainText(comic.alt)),
-             Self.fold(plainText(comic.transcript)))
+            // The API's safe_title is usually the title without markup, and sometimes a
+            // different wording; a hit in either counts as a title hit.
+            let titles = comic.safeTitle == comic.title ? comic.title : comic.title + "\n" + comic.safeTitle
+            return (comic, Self.fold(plainText(titles)), Self.fold(plainText(comic.alt)),
+                    Self.fold(plainText(comic.transcript)))
         }
     }
 
