@@ -7,7 +7,8 @@ import Testing
         try withCacheSandbox { directory in
             // A non-empty directory where the file should go makes the final rename fail.
             let target = directory.appending(path: "comics.json")
-            try FileManager.default.createDirectory(at: target.appending(path: "inside"), withIntermediateDirectories: true)
+            let inside = target.appending(path: "inside")
+            try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
             #expect(throws: CacheError.self) {
                 try CacheFileSystem.writeAtomically(Data("[]".utf8), to: target.path(percentEncoded: false))
             }
@@ -26,7 +27,8 @@ import Testing
 
     @Test func readingAMissingFileGivesNil() throws {
         try withCacheSandbox { directory throws in
-            #expect(try CacheFileSystem.readIfPresent(directory.appending(path: "nope").path(percentEncoded: false)) == nil)
+            let missing = directory.appending(path: "nope").path(percentEncoded: false)
+            #expect(try CacheFileSystem.readIfPresent(missing) == nil)
         }
     }
 }

@@ -132,7 +132,8 @@ import Testing
             try Data(corruptJSON.utf8).write(to: url)
             let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).save(comics) }
             guard case .refusingToReplaceCorrupt = error else { Issue.record("got \(error)"); return }
-            #expect(error.description.contains("--force") && error.description.contains(url.path(percentEncoded: false)))
+            #expect(error.description.contains("--force"))
+            #expect(error.description.contains(url.path(percentEncoded: false)))
             #expect(error.exitCode == 65)
             #expect(try bytes(of: url) == Data(corruptJSON.utf8))
             #expect(try sandboxListing(directory) == ["comics.json"])
@@ -183,7 +184,8 @@ import Testing
             try Data("a file, not a directory".utf8).write(to: blocker)
             let store = JSONFileArchiveStore(fileURL: blocker.appending(path: "comics.json"))
             let error = try #require(throws: CacheError.self) { try store.save(comics) }
-            guard case .unwritable = error else { Issue.record("got \(error)"); return }
+            guard case let .unwritable(path, reason) = error else { Issue.record("got \(error)"); return }
+            #expect(path == blocker.path(percentEncoded: false) && reason.contains("not a directory"))
             #expect(error.exitCode == 74)
             #expect(try bytes(of: blocker) == Data("a file, not a directory".utf8))
         }

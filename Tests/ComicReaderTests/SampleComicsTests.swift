@@ -91,7 +91,9 @@ import Testing
         let encoded = try JSONEncoder().encode(comics)
         #expect(try JSONDecoder().decode([Comic].self, from: encoded) == comics)
         let objects = try #require(try JSONSerialization.jsonObject(with: SampleComics.data) as? [[String: Any]])
-        let required: Set = ["num", "title", "safe_title", "alt", "img", "transcript", "link", "news", "year", "month", "day"]
+        let required: Set = [
+            "num", "title", "safe_title", "alt", "img", "transcript", "link", "news", "year", "month", "day",
+        ]
         for object in objects {
             #expect(required.isSubset(of: object.keys), "\(object["num"] ?? "?")")
             #expect(Set(object.keys).subtracting(required).isSubset(of: ["extra_parts"]))

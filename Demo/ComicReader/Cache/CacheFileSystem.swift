@@ -36,13 +36,19 @@ enum CacheFileSystem {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw .unwritable(path: prefix, reason: systemReason())
-            }
+            if isDirectory(prefix) || mkdir(prefix, 0o755) == 0 { continue }
+            let failure = errno
+            // Some systems report an existing directory with errors other than EEXIST, and
+            // another process may have just created it: what counts is whether it is there.
+            if isDirectory(prefix) { continue }
+            let reason = failure == EEXIST ? "it exists and is not a directory" : String(cString: strerror(failure))
+            throw .unwritable(path: prefix, reason: reason)
         }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw .unwritable(path: path, reason: systemReason()) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw .unwritable(path: path, reason: "it is not a directory") }
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Replaces (or creates) `path` with `data`: writes a temporary file beside it, flushes

@@ -27,7 +27,8 @@ struct JSONScanner {
             try skipValue(&cursor, depth: 0)
             skipWhitespace(&cursor)
             if cursor < bytes.count {
-                throw SyntaxError(offset: cursor, message: "unexpected \(describeByte(at: cursor)) after the end of the data")
+                throw SyntaxError(
+                    offset: cursor, message: "unexpected \(describeByte(at: cursor)) after the end of the data")
             }
         } catch {
             return error
@@ -81,7 +82,9 @@ struct JSONScanner {
 
     private func skipValue(_ cursor: inout Int, depth: Int) throws(SyntaxError) {
         skipWhitespace(&cursor)
-        guard cursor < bytes.count else { throw SyntaxError(offset: cursor, message: "unexpected end of data, expected a value") }
+        guard cursor < bytes.count else {
+            throw SyntaxError(offset: cursor, message: "unexpected end of data, expected a value")
+        }
         switch bytes[cursor] {
         case UInt8(ascii: "{"): try skipContainer(&cursor, depth: depth, close: "}", isObject: true)
         case UInt8(ascii: "["): try skipContainer(&cursor, depth: depth, close: "]", isObject: false)
@@ -95,7 +98,9 @@ struct JSONScanner {
     }
 
     /// Skips an object or array whose opening bracket is at `cursor`.
-    private func skipContainer(_ cursor: inout Int, depth: Int, close: Unicode.Scalar, isObject: Bool) throws(SyntaxError) {
+    private func skipContainer(
+        _ cursor: inout Int, depth: Int, close: Unicode.Scalar, isObject: Bool
+    ) throws(SyntaxError) {
         guard depth < Self.maximumDepth else {
             throw SyntaxError(offset: cursor, message: "nesting deeper than \(Self.maximumDepth) levels")
         }
@@ -219,7 +224,8 @@ struct JSONScanner {
     private func describeByte(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of data" }
         let byte = bytes[offset]
-        return (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        if (0x21..<0x7F).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, if any.

@@ -2,10 +2,10 @@ import Foundation
 
 /// Ranked, case- and diacritic-insensitive search over titles, alt texts and transcripts.
 ///
-/// Titles include the API's `safe_title`. Every word of the query must occur somewhere in a comic for it to match. Each word
-/// scores once per field by its best match there; a title hit weighs most, then alt text,
-/// then transcript, and a whole-word hit beats a hit inside a longer word. Results come
-/// best first; equal scores put the newer comic first.
+/// Every word of the query must occur somewhere in a comic for it to match. Each word
+/// scores once per field by its best match there; a title hit (title or `safe_title`)
+/// weighs most, then alt text, then transcript, and a whole-word hit beats a hit inside a
+/// longer word. Results come best first; equal scores put the newer comic first.
 struct ComicSearch: Sendable {
     /// One matching comic and how well it matched (higher is better).
     struct Hit: Equatable, Sendable {
