@@ -1,0 +1,44 @@
+/// What the reader remembers between runs: favourites, comics already read, and the
+/// comic shown last. Stored as `state.json` beside the comic cache.
+struct UserState: Equatable, Sendable {
+    var favorites: Set<Int> = []
+    var read: Set<Int> = []
+    var lastShown: Int?
+
+    /// Records that `number` was displayed: it becomes read and the last shown.
+    mutating func markShown(_ number: Int) {
+        read.insert(number)
+        lastShown = number
+    }
+
+    /// Adds `number` to the favourites, or removes it if it is one; returns whether it now is.
+    @discardableResult
+    mutating func toggleFavorite(_ number: Int) -> Bool {
+        if favorites.remove(number) != nil { return false }
+        favorites.insert(number)
+        return true
+    }
+}
+
+extension UserState: Codable {
+    enum CodingKeys: String, CodingKey {
+        case favorites, read
+        case lastShown = "last_shown"
+    }
+
+    /// Missing keys mean "nothing recorded", so older or hand-written files still load.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        favorites = try container.decodeIfPresent(Set<Int>.self, forKey: .favorites) ?? []
+        read = try container.decodeIfPresent(Set<Int>.self, forKey: .read) ?? []
+        lastShown = try container.decodeIfPresent(Int.self, forKey: .lastShown)
+    }
+
+    /// Sets are written sorted so the file is stable and diffable.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(favorites.sorted(), forKey: .favorites)
+        try container.encode(read.sorted(), forKey: .read)
+        try container.encodeIfPresent(lastShown, forKey: .lastShown)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import ComicReader
+
+@Suite struct JSONFileArchiveStoreTests {
+    let comics = [
+        Comic(num: 2, title: "Two", img: "https://imgs.xkcd.com/comics/two.png", year: "2020", month: "2", day: "9"),
+        Comic(num: 1, title: "One &amp; Only", safeTitle: "One & Only", extraParts: ["post": "<div></div>"]),
+    ]
+
+    /// A damaged cache file whose first error is at line 2, column 13, byte 14 (the second comma).
+    let corruptJSON = "[\n  {\"num\": 1,, \"title\": \"x\"}\n]\n"
+
+    func file(in directory: URL) -> URL { directory.appending(path: "comics.json") }
+
+    func bytes(of url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    @Test func absentFileLoadsTheSampleAndWritesNothing() throws {
+        try withCacheSandbox { directory in
+            let cache = directory.appending(path: "not-yet")
+            let archive = try JSONFileArchiveStore(fileURL: file(in: cache)).load()
+            #expect(archive.source == .builtInSample && archive.isSample)
+            #expect(archive.comics == SampleComics.all)
+            #expect(try sandboxListing(directory).isEmpty)
+        }
+    }
+
+    @Test func saveCreatesTheDirectoryAndRoundTrips() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory.appending(path: "a/b"))
+            let store = JSONFileArchiveStore(fileURL: url)
+            #expect(try store.save(comics) == nil)
+            let archive = try store.load()
+            #expect(archive.source == .cache(url) && !archive.isSample)
+            #expect(archive.comics == comics.sorted { $0.num < $1.num })
+        }
+    }
+
+    @Test func savedFileIsAnArrayInTheAPIsShape() throws {
+        try withCacheSandbox { directory in
+            try JSONFileArchiveStore(fileURL: file(in: directory)).save(comics)
+            let objects = try #require(
+                try JSONSerialization.jsonObject(with: bytes(of: file(in: directory))) as? [[String: Any]])
+            #expect(objects.map { $0["num"] as? Int } == [1, 2])
+            #expect(objects[0]["safe_title"] as? String == "One & Only")
+            #expect((objects[0]["extra_parts"] as? [String: String]) == ["post": "<div></div>"])
+            #expect(objects[1]["month"] as? String == "2" && objects[1]["extra_parts"] == nil)
+        }
+    }
+
+    @Test func repeatedSavesLeaveNoTemporaryFiles() throws {
+        try withCacheSandbox { directory in
+            let store = JSONFileArchiveStore(fileURL: file(in: directory))
+            try store.save(comics)
+            try store.save(SampleComics.all)
+            try store.save(Array(comics.prefix(1)))
+            #expect(try sandboxListing(directory) == ["comics.json"])
+            #expect(try store.load().comics.map(\.num) == [2])
+        }
+    }
+
+    @Test func corruptFileIsReportedWithPathAndPositionAndLeftUntouched() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            try Data(corruptJSON.utf8).write(to: url)
+            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            guard case let .corrupt(path, problem) = error else { Issue.record("got \(error)"); return }
+            #expect(path == url.path(percentEncoded: false))
+            #expect(problem.position?.byteOffset == 14)
+            #expect((problem.position?.line, problem.position?.column) == (2, 13))
+            #expect(error.description.contains(url.path(percentEncoded: false)))
+            #expect(error.description.contains("line 2, column 13"))
+            #expect(error.exitCode == 65)
+            #expect(try bytes(of: url) == Data(corruptJSON.utf8))
+            #expect(try sandboxListing(directory) == ["comics.json"])
+        }
+    }
+
+    @Test func truncatedFileIsReportedAtItsEnd() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            let truncated = Data("[\n {\"title\": \"Café".utf8)  // ends after "é": line 2, column 17, byte 19
+            try truncated.write(to: url)
+            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            #expect(error.description.contains("line 2, column 17 (byte 19)"), "\(error)")
+            #expect(try bytes(of: url) == truncated)
+        }
+    }
+
+    @Test func truncatedSavedCacheIsReportedAtTheCut() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            try JSONFileArchiveStore(fileURL: url).save(SampleComics.all)
+            let full = try bytes(of: url)
+            for cut in [1, full.count / 3, full.count / 2, full.count - 3] {
+                let truncated = full.prefix(cut)
+                try truncated.write(to: url)
+                let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+                guard case let .corrupt(_, problem) = error else { Issue.record("got \(error)"); return }
+                #expect(problem.position?.byteOffset == cut)
+                #expect(try bytes(of: url) == truncated)
+            }
+        }
+    }
+
+    @Test func emptyFileIsCorruptAtTheStart() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            try Data().write(to: url)
+            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            #expect(error.description.contains("line 1, column 1 (byte 0)"), "\(error)")
+        }
+    }
+
+    @Test func wrongShapeIsReportedWithCodingPathAndPosition() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            let good = String(decoding: try JSONEncoder().encode(Comic(num: 1, title: "ok")), as: UTF8.self)
+            let bad = good.replacingOccurrences(of: #""num":1"#, with: #""num": "two""#)
+            try Data("[\(good),\n\(bad)]".utf8).write(to: url)
+            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            guard case let .corrupt(_, problem) = error else { Issue.record("got \(error)"); return }
+            #expect(problem.codingPath == "[1].num")
+            let column = try #require(bad.range(of: #""two""#)).lowerBound.utf16Offset(in: bad) + 1
+            #expect((problem.position?.line, problem.position?.column) == (2, column))
+        }
+    }
+
+    @Test func saveRefusesToReplaceACorruptFileWithoutForce() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            try Data(corruptJSON.utf8).write(to: url)
+            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).save(comics) }
+            guard case .refusingToReplaceCorrupt = error else { Issue.record("got \(error)"); return }
+            #expect(error.description.contains("--force"))
+            #expect(error.description.contains(url.path(percentEncoded: false)))
+            #expect(error.exitCode == 65)
+            #expect(try bytes(of: url) == Data(corruptJSON.utf8))
+            #expect(try sandboxListing(directory) == ["comics.json"])
+        }
+    }
+
+    @Test func forcedSaveKeepsNumberedCorruptCopiesAndNeverOverwritesOne() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            let store = JSONFileArchiveStore(fileURL: url)
+            let path = url.path(percentEncoded: false)
+
+            try Data(corruptJSON.utf8).write(to: url)
+            #expect(try store.save(comics, force: true) == path + ".corrupt")
+            #expect(try store.load().comics.map(\.num) == [1, 2])
+
+            try Data("second damage".utf8).write(to: url)
+            #expect(try store.save(comics, force: true) == path + ".corrupt.1")
+
+            #expect(try bytes(of: directory.appending(path: "comics.json.corrupt")) == Data(corruptJSON.utf8))
+            #expect(try bytes(of: directory.appending(path: "comics.json.corrupt.1")) == Data("second damage".utf8))
+            #expect(try sandboxListing(directory) == ["comics.json", "comics.json.corrupt", "comics.json.corrupt.1"])
+        }
+    }
+
+    @Test func forceOverAValidFileKeepsNoCopy() throws {
+        try withCacheSandbox { directory in
+            let store = JSONFileArchiveStore(fileURL: file(in: directory))
+            try store.save(comics)
+            #expect(try store.save(SampleComics.all, force: true) == nil)
+            #expect(try sandboxListing(directory) == ["comics.json"])
+        }
+    }
+
+    @Test func unreadableCacheIsAnIOError() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            guard case .unreadable = error else { Issue.record("got \(error)"); return }
+            #expect(error.exitCode == 74)
+        }
+    }
+
+    @Test func unwritableDirectoryIsAnIOError() throws {
+        try withCacheSandbox { directory in
+            let blocker = directory.appending(path: "blocker")
+            try Data("a file, not a directory".utf8).write(to: blocker)
+            let store = JSONFileArchiveStore(fileURL: blocker.appending(path: "comics.json"))
+            let error = try #require(throws: CacheError.self) { try store.save(comics) }
+            guard case let .unwritable(path, reason) = error else { Issue.record("got \(error)"); return }
+            #expect(path == blocker.path(percentEncoded: false) && reason.contains("not a directory"))
+            #expect(error.exitCode == 74)
+            #expect(try bytes(of: blocker) == Data("a file, not a directory".utf8))
+        }
+    }
+}

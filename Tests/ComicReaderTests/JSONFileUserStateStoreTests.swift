@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import ComicReader
+
+@Suite struct JSONFileUserStateStoreTests {
+    func stateFile(in directory: URL) -> URL { directory.appending(path: "state.json") }
+
+    @Test func absentFileIsAnEmptyStateAndWritesNothing() throws {
+        try withCacheSandbox { directory throws in
+            #expect(try JSONFileUserStateStore(fileURL: stateFile(in: directory)).load() == UserState())
+            #expect(try sandboxListing(directory).isEmpty)
+        }
+    }
+
+    @Test func roundTripsThroughTheFile() throws {
+        try withCacheSandbox { directory in
+            let location = CacheLocation(directory: directory.appending(path: "cache", directoryHint: .isDirectory))
+            let store = JSONFileUserStateStore(location: location)
+            let state = UserState(favorites: [400, 396], read: [395, 396, 400], lastShown: 400)
+            try store.save(state)
+            #expect(try store.load() == state)
+            #expect(try sandboxListing(directory.appending(path: "cache")) == ["state.json"])
+        }
+    }
+
+    @Test func corruptStateIsNeverSilentlyReset() throws {
+        try withCacheSandbox { directory in
+            let url = stateFile(in: directory)
+            let damaged = Data(#"{"favorites": [1, 2"#.utf8)
+            try damaged.write(to: url)
+            let store = JSONFileUserStateStore(fileURL: url)
+
+            let loadError = try #require(throws: CacheError.self) { try store.load() }
+            #expect(loadError.description.contains(url.path(percentEncoded: false)))
+            #expect(loadError.description.contains("line 1, column 20 (byte 19)"), "\(loadError)")
+
+            let saveError = try #require(throws: CacheError.self) { try store.save(UserState()) }
+            guard case .refusingToReplaceCorrupt = saveError else { Issue.record("got \(saveError)"); return }
+            #expect(try Data(contentsOf: url) == damaged)
+
+            let copy = try store.save(UserState(favorites: [7]), force: true)
+            #expect(copy == url.path(percentEncoded: false) + ".corrupt")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: try #require(copy))) == damaged)
+            #expect(try store.load() == UserState(favorites: [7]))
+        }
+    }
+
+    @Test func wrongShapeStateIsCorrupt() throws {
+        try withCacheSandbox { directory in
+            let url = stateFile(in: directory)
+            try Data(#"{"favorites": "all of them"}"#.utf8).write(to: url)
+            let error = try #require(throws: CacheError.self) { try JSONFileUserStateStore(fileURL: url).load() }
+            guard case let .corrupt(_, problem) = error else { Issue.record("got \(error)"); return }
+            #expect(problem.codingPath == "favorites")
+            #expect(problem.position?.byteOffset == 14)
+        }
+    }
+}
