@@ -16,8 +16,10 @@ import Testing
     @Test func everyLineButTheImageURLFitsTheWidth() {
         for width in [20, 33, 50, 80, 120] {
             let context = RenderContext(width: width, showsTranscript: true, isFavorite: true, isRead: false)
-            for comic in [RenderingFixtures.woodpecker, RenderingFixtures.wide, RenderingFixtures.hostile] {
-                for line in renderer.render(comic, context: context).split(separator: "\n") where !line.hasPrefix("img: ") {
+            let comics = [RenderingFixtures.woodpecker, RenderingFixtures.wide, RenderingFixtures.hostile, RenderingFixtures.interactive]
+            for comic in comics {
+                let lines = renderer.render(comic, context: context).split(separator: "\n")
+                for line in lines where !line.hasPrefix("img: https://imgs.xkcd.com/") {
                     #expect(DisplayWidth.of(line) <= width, "width \(width): \(line)")
                 }
             }

@@ -39,4 +39,9 @@ import Testing
         let comic = Comic(num: 1, title: "<i>Caf&eacute;</i>\u{1B}[31m \u{202E}x")
         #expect(ComicSummaryFormatter(width: 80, comics: [comic], unicodeEnabled: true).line(for: comic) == "    1  Café[31m x")
     }
+
+    @Test func fallsBackToTheSafeTitle() {
+        let comic = Comic(num: 5, title: "<b></b>", safeTitle: "Safe")
+        #expect(ComicSummaryFormatter(width: 80, comics: [comic], unicodeEnabled: true).line(for: comic) == "    5  Safe")
+    }
 }

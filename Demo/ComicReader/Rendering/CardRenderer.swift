@@ -1,11 +1,12 @@
 /// A framed card, `#N  Title` centred in the top border:
 ///
 ///     ╭──────────── #614  Woodpecker ────────────╮
-///     │ 2009-07-24                               │
+///     │ 2009-07-24 (favorite)                    │
 ///     │ img: https://imgs.xkcd.com/comics/woodpe │
 ///     │      cker.png                            │
 ///     │ alt: If you don't have an extension cord │
-///     │      I can get that too.                 │
+///     │      I can get that too. Because we're   │
+///     │      friends! Right?                     │
 ///     ╰──────────────────────────────────────────╯
 ///
 /// Every line of the card has the same display width: the layout width, capped at
@@ -39,20 +40,26 @@ struct CardRenderer: ComicRenderer {
         let width = min(context.layoutWidth, Self.maximumWidth)
         let innerWidth = width - 4  // "│ " and " │"
 
-        // Corner, at least one rule each side, and a space each side of the label.
-        let heading = DisplayWidth.truncated("#\(comic.number)  \(comic.title)", toWidth: width - 6, ellipsis: context.ellipsis)
+        // The label leaves room for a corner, at least one rule and a space on each side.
+        let heading = DisplayWidth.truncated(
+            "#\(comic.number)  \(comic.title)", toWidth: width - 6, ellipsis: context.ellipsis)
         let rule = width - 4 - DisplayWidth.of(heading)
+        let leftRule = String(repeating: glyphs.horizontal, count: rule / 2)
+        let rightRule = String(repeating: glyphs.horizontal, count: rule - rule / 2)
         let top = StyledLine(segments: [
-            .init(text: glyphs.topLeft + String(repeating: glyphs.horizontal, count: rule / 2) + " ", style: .plain),
+            .init(text: glyphs.topLeft + leftRule + " ", style: .plain),
             .init(text: heading, style: .title),
-            .init(text: " " + String(repeating: glyphs.horizontal, count: rule - rule / 2) + glyphs.topRight, style: .plain),
+            .init(text: " " + rightRule + glyphs.topRight, style: .plain),
         ])
         let body = comic.bodyLines(context: context, width: innerWidth, wrapsLinks: true).map { line in
             let padding = String(repeating: " ", count: max(0, innerWidth - line.width))
             return StyledLine(segments: [.init(text: glyphs.vertical + " ", style: .plain)] + line.segments
                 + [.init(text: padding + " " + glyphs.vertical, style: .plain)])
         }
-        let bottom = StyledLine(glyphs.bottomLeft + String(repeating: glyphs.horizontal, count: width - 2) + glyphs.bottomRight)
-        return ([top] + body + [bottom]).map { $0.rendered(colorEnabled: context.colorEnabled) }.joined(separator: "\n")
+        let bottomRule = String(repeating: glyphs.horizontal, count: width - 2)
+        let bottom = StyledLine(glyphs.bottomLeft + bottomRule + glyphs.bottomRight)
+        return ([top] + body + [bottom])
+            .map { $0.rendered(colorEnabled: context.colorEnabled) }
+            .joined(separator: "\n")
     }
 }

@@ -7,7 +7,7 @@ struct ComicPresentation: Sendable, Equatable {
     static let siteBase = "https://xkcd.com"
 
     let number: Int
-    /// The title as one clean line (`title`, else `safe_title`, else a placeholder).
+    /// The title as one clean line (see `displayTitle(of:)`).
     let title: String
     /// `YYYY-MM-DD`, zero-padded.
     let date: String
@@ -19,11 +19,16 @@ struct ComicPresentation: Sendable, Equatable {
 
     init(_ comic: Comic) {
         number = comic.num
-        title = [comic.title, comic.safeTitle].lazy.map(DisplayText.line).first { !$0.isEmpty } ?? "(untitled)"
+        title = Self.displayTitle(of: comic)
         date = Self.date(year: comic.year, month: comic.month, day: comic.day)
         imageURL = Self.imageFileURL(comic.img)
         alt = DisplayText.paragraphs(comic.alt)
         transcript = Transcript(raw: comic.transcript)
+    }
+
+    /// The title as one clean line: `title`, else `safe_title`, else `(untitled)`.
+    static func displayTitle(of comic: Comic) -> String {
+        [comic.title, comic.safeTitle].lazy.map(DisplayText.line).first { !$0.isEmpty } ?? "(untitled)"
     }
 
     /// The comic's page on the site, e.g. `https://xkcd.com/614/`.
@@ -56,8 +61,8 @@ struct ComicPresentation: Sendable, Equatable {
         return fileName.isEmpty ? nil : url
     }
 
-    /// The lines under the title, wrapped to `width`. The image URL is wrapped only when
-    /// `wrapsLinks` is true; otherwise it stays whole so it can be copied or clicked.
+    /// The lines under the title, wrapped to `width`. An image URL is broken across lines only
+    /// when `wrapsLinks` is true; otherwise it stays whole so it can be copied or clicked.
     func bodyLines(context: RenderContext, width: Int, wrapsLinks: Bool) -> [StyledLine] {
         var marks: [String] = []
         if context.isFavorite { marks.append("favorite") }
@@ -66,11 +71,12 @@ struct ComicPresentation: Sendable, Equatable {
         var lines = TextWrapper.wrap(dateLine, width: width).map {
             StyledLine($0, style: .secondary)
         }
-        let imageStyle: TextStyle = imageURL == nil ? .plain : .link
-        if wrapsLinks {
-            lines += Self.labelled("img:", imageDescription, width: width, style: imageStyle)
+        if let imageURL, !wrapsLinks {
+            lines.append(StyledLine(segments: [
+                .init(text: "img: ", style: .secondary), .init(text: imageURL, style: .link),
+            ]))
         } else {
-            lines.append(StyledLine(segments: [.init(text: "img: ", style: .secondary), .init(text: imageDescription, style: imageStyle)]))
+            lines += Self.labelled("img:", imageDescription, width: width, style: imageURL == nil ? .plain : .link)
         }
         if context.showsAlt && !alt.isEmpty {
             lines += Self.labelled("alt:", alt, width: width, style: .plain)
@@ -104,7 +110,9 @@ struct ComicPresentation: Sendable, Equatable {
         let indent = String(repeating: " ", count: DisplayWidth.of(label) + 1)
         return TextWrapper.wrap(text, width: width - indent.count).enumerated().map { index, line in
             if index == 0 {
-                return StyledLine(segments: [.init(text: label + " ", style: .secondary), .init(text: line, style: style)])
+                return StyledLine(segments: [
+                    .init(text: label + " ", style: .secondary), .init(text: line, style: style),
+                ])
             }
             return line.isEmpty ? StyledLine() : StyledLine(segments: [.init(text: indent + line, style: style)])
         }

@@ -25,7 +25,7 @@ struct ComicSummaryFormatter: Sendable {
     func line(for comic: Comic, isFavorite: Bool = false) -> String {
         let number = String(comic.num)
         let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
-        let title = DisplayText.line(comic.title.isEmpty ? comic.safeTitle : comic.title)
+        let title = ComicPresentation.displayTitle(of: comic)
         let line = (isFavorite ? "*" : " ") + " " + padding + number + "  " + title
         return DisplayWidth.truncated(line, toWidth: max(1, width), ellipsis: ellipsis)
     }

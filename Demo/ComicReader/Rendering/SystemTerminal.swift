@@ -10,7 +10,11 @@ import Musl
 enum SystemTerminal {
     /// Whether standard output is a terminal (`isatty`).
     static func standardOutputIsTTY() -> Bool {
-        isatty(STDOUT_FILENO) == 1
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        return isatty(STDOUT_FILENO) == 1
+        #else
+        return false
+        #endif
     }
 
     /// The column count of the terminal on standard output (`TIOCGWINSZ`), or nil when it is
@@ -18,11 +22,8 @@ enum SystemTerminal {
     static func standardOutputWidth() -> Int? {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
         var size = winsize()
-        #if canImport(Musl)
-        let result = ioctl(STDOUT_FILENO, Int32(TIOCGWINSZ), &size)
-        #else
+        // The request constant's integer type differs between C libraries; UInt fits all.
         let result = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size)
-        #endif
         guard result == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
         #else
