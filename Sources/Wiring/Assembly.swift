@@ -118,7 +118,7 @@ open class Assembly {
     // MARK: Define
 
     /// Defines an object made by `init` and returned as `Result` (often a protocol).
-    @inlinable public func define<Object, Result>(
+    @inlinable public final func define<Object, Result>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object
     ) -> Result {
         resolve(key, scope, make) { (_: inout Object) in }
@@ -127,7 +127,7 @@ open class Assembly {
     /// Defines an object made by `init` and then given its dependencies by `inject`.
     ///
     /// `inject` may return nothing or `$0`; when it returns an `Object`, that value is used.
-    @inlinable public func define<Object, Result, Returned>(
+    @inlinable public final func define<Object, Result, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Result {
@@ -138,7 +138,7 @@ open class Assembly {
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
-    @inlinable @discardableResult public func defineInjection<Object, Returned>(
+    @inlinable @discardableResult public final func defineInjection<Object, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
@@ -146,13 +146,13 @@ open class Assembly {
     }
 
     /// Makes an object made elsewhere available to placeholders, injecting nothing.
-    @inlinable @discardableResult public func defineInjection<Object>(
+    @inlinable @discardableResult public final func defineInjection<Object>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object
     ) -> Object {
         define(key: key, scope: scope, init: object())
     }
 
-    @inlinable func resolve<Object, Result>(
+    @inlinable final func resolve<Object, Result>(
         _ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false, _ make: () -> Object,
         _ inject: (inout Object) -> Void
     ) -> Result {
@@ -183,7 +183,7 @@ open class Assembly {
         return context.report(frame, created: true, context.keep(frame, stored, result))
     }
 
-    @inlinable @inline(__always) func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
+    @inlinable @inline(__always) final func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
         if Object.self == Result.self { return unsafeBitCast(object, to: Result.self) }
         guard let result = object as? Result else { wiringMismatch(frame, Result.self, object) }
         return result
@@ -249,7 +249,7 @@ extension KeyPathSubstitutable where Self: Assembly {
 
 extension Assembly {
     /// Returns the object injected under this key in the current graph (VIPER views, say).
-    @inlinable public func definePlaceholder<Result>(key: DefinitionKey = #function) -> Result {
+    @inlinable public final func definePlaceholder<Result>(key: DefinitionKey = #function) -> Result {
         resolve(key, .objectGraph, placeholder: true, { () -> Result in fatalError() }, { _ in })
     }
 }
