@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+// Benchmarks of Wiring against hand-written wiring and Swinject. A package of its own, so the
+// library itself keeps zero dependencies.
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a package added by path after its folder, so the root package's name here is
+/// whatever the checkout's folder is called.
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let package = Package(
+    name: "WiringBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        // Without its default traits it needs neither jemalloc nor the runtime interposer.
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: []),
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+    ],
+    targets: [
+        // The object graphs and, for each, the hand-written, Wiring and Swinject ways to build them.
+        .target(name: "Scenarios", dependencies: [.product(name: "Wiring", package: rootPackage), "Swinject"]),
+        // Times every scenario once and prints the comparison table (`./run`).
+        .executableTarget(name: "wiring-compare", dependencies: ["Scenarios"]),
+        // The same scenarios for detailed runs: `swift package benchmark`.
+        .executableTarget(
+            name: "WiringBenchmarks",
+            dependencies: ["Scenarios", .product(name: "Benchmark", package: "package-benchmark")],
+            path: "Benchmarks/WiringBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
