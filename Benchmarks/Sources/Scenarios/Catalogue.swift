@@ -144,17 +144,27 @@ extension Scenario {
             })
     }
 
-    /// threads: the cycle graph, later also resolved from two threads at once on the same state.
+    /// threads: the cycle graph, later also resolved from two threads at once on the same state;
+    /// against Wiring with a context of each thread's own, which shows what sharing one costs.
     static func threads() -> Scenario {
-        Scenario(
+        let perThreadContext = Contender(.wiringPlain) {
+            Prepared(eachRun: {
+                let assembly = CycleAssembly.instance(from: DIContext())
+                return { assembly.a }
+            }, finish: openCycle)
+        }
+        return Scenario(
             name: "threads", summary: "the cycle resolved from 1 and from 2 threads on one container", nodes: 1,
-            concurrent: true, contenders: cycleContenders(synchronizedSwinject: true),
+            concurrent: true, contenders: cycleContenders(synchronizedSwinject: true) + [perThreadContext],
             check: { _, first, second in checkCycles(first, second) })
     }
 
+    /// Breaks a resolved cycle so it can be freed.
+    private static let openCycle: @Sendable (CycleA) -> Void = { $0.b?.c?.a = nil }
+
     /// The cycle built three ways; `synchronizedSwinject` makes Swinject's resolver safe for threads.
     private static func cycleContenders(synchronizedSwinject: Bool) -> [Contender] {
-        let open: @Sendable (CycleA) -> Void = { $0.b?.c?.a = nil }
+        let open = openCycle
         return [
             Contender(.hand) { Prepared(HandShapes.cycle, finish: open) },
             Contender(.wiring) {

@@ -10,7 +10,8 @@ public struct Contender: Sendable {
         case wiring
         /// Swinject.
         case swinject
-        /// Wiring without the scenario's twist (the substitution scenario with none active).
+        /// Wiring without the scenario's twist: no substitution active (substitution), a context of
+        /// each thread's own rather than one shared (threads).
         case wiringPlain = "wiring-plain"
     }
 

@@ -32,4 +32,21 @@ public struct Prepared: Sendable {
         once = operation
         release = { finish($0 as! Result) }
     }
+
+    /// Like `init(_:finish:)`, but `makeOperation` runs at the start of every `run`, so each thread
+    /// that runs the operation gets state of its own (a context per thread, say).
+    init<Result: AnyObject>(
+        eachRun makeOperation: @escaping @Sendable () -> () -> Result, finish: @escaping @Sendable (Result) -> Void
+    ) {
+        run = { count in
+            let operation = makeOperation()
+            for _ in 0..<count {
+                let result = operation()
+                sink(result)
+                finish(result)
+            }
+        }
+        once = { makeOperation()() }
+        release = { finish($0 as! Result) }
+    }
 }

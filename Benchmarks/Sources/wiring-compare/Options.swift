@@ -14,9 +14,9 @@ struct Options {
 
     var mode = Mode.compare
     /// Timed rounds per contender; the median is reported.
-    var rounds = 9
+    var rounds = 15
     /// Target length of one round, in milliseconds.
-    var roundMilliseconds = 20.0
+    var roundMilliseconds = 25.0
     /// The largest N of the wide and deep scenarios.
     var largest = 10_000
     /// Scenario names to run; empty runs all.

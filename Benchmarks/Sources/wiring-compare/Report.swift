@@ -45,7 +45,8 @@ struct Report {
         }
         if let threads = result("threads") {
             let parts = threads.measurements.map { measurement in
-                "\(measurement.kind.rawValue) \(Report.nanoseconds(measurement.nanoseconds)) → "
+                let name = measurement.kind == .wiringPlain ? "wiring with a context per thread" : measurement.kind.rawValue
+                return "\(name) \(Report.nanoseconds(measurement.nanoseconds)) → "
                     + "\(Report.nanoseconds(measurement.twoThreadNanoseconds ?? .nan)) ns (×\(Report.ratio(measurement.scaling)))"
             }
             lines.append("threads: ns per operation, 1 thread → 2 threads together (throughput ratio): " + parts.joined(separator: ", "))
