@@ -1,14 +1,12 @@
 // Wiring: dependency injection for Swift in one file. MIT licence.
 //
-// Assemblies describe objects with computed properties that call `define(...)`; a `DIContext`
-// keeps what outlives one resolution. The file reads: scopes → context → assembly → define →
-// substitutions → placeholders → the per-thread machinery they share → diagnostics.
+// Assemblies describe objects with computed properties that call `define(...)`; a `DIContext` keeps what
+// outlives one resolution. The file reads: scopes → context → assembly → define → substitutions →
+// placeholders → the per-thread machinery they share → diagnostics.
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
+#else
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #endif
 
 // MARK: - Scopes
@@ -27,9 +25,8 @@ public enum Scope: Int, Sendable {
 
 /// The name a definition is stored under: the caller's `#function`, a literal, or `"item-\(n)"`.
 public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConvertible, Sendable {
-    @usableFromInline let literal: StaticString?
-    @usableFromInline let text: String?
-    /// A literal key; its address makes repeated lookups cheap.
+    @usableFromInline let literal: StaticString?, text: String?  // a literal's address makes lookups cheap
+    /// A literal key, such as the default `#function`.
     public init(stringLiteral value: StaticString) { (literal, text) = (value, nil) }
     /// A key built at run time, for parameterised definitions.
     public init(_ text: String) { (literal, self.text) = (nil, text) }
@@ -56,26 +53,25 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    @usableFromInline let lock = Lock()  // guards the four tables below; never held while user code runs
+    @usableFromInline let lock = Lock()  // guards the tables below; never held while user code runs
     @usableFromInline let creation = Lock(recursive: true)  // held while a singleton is made, so it is made once
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
+    @usableFromInline let threadKey = ThreadState.key  // a copy here saves a lazy-global check per define
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
-    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = []
-    @usableFromInline @exclusivity(unchecked) var weakSingletons: [Int: WeakBox] = [:]
+    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = []  // by definition id
     @usableFromInline @exclusivity(unchecked) var substitutions: [Int: Substitution] = [:]
 
-    /// Makes an isolated context; `trace`, if given, hears of every resolution (off costs one branch).
+    /// Makes an isolated context; `trace`, if given, hears of every resolution (off, it costs one branch).
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) { self.trace = trace }
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        let type = ObjectIdentifier(A.self)
-        if let existing = lock.run({ assemblies[type]?.object }) { return existing as! A }
+        if let existing = lock.run({ assemblies[ObjectIdentifier(A.self)]?.object }) as? A { return existing }
         let made = A()  // outside the lock: an assembly's init may ask for others
         made.context = self
         return lock.run {
-            if let raced = assemblies[type]?.object { return raced as! A }
-            assemblies[type] = WeakBox(made)
+            if let raced = assemblies[ObjectIdentifier(A.self)]?.object as? A { return raced }
+            assemblies[ObjectIdentifier(A.self)] = WeakBox(made)
             return made
         }
     }
@@ -83,18 +79,8 @@ public final class DIContext: @unchecked Sendable {
 
 /// One resolution step, as reported to a context's trace hook.
 public struct TraceEvent: Sendable, CustomStringConvertible {
-    /// The assembly type and definition key, e.g. `ServiceAssembly.apiClient`.
-    public let definition: String
-    /// The scope the definition was declared with.
-    public let scope: Scope
-    /// Nesting depth inside the top-level resolution (0 for the top).
-    public let depth: Int
-    /// The definition that asked for this one, if any.
-    public let parent: String?
-    /// True when an object was made, false when an existing one was reused.
-    public let created: Bool
-    /// True when a substitution supplied the object.
-    public let substituted: Bool
+    /// `Assembly.key`, its scope, depth below the top-level read, the definition that asked, made or reused.
+    public let definition: String, scope: Scope, depth: Int, parent: String?, created: Bool, substituted: Bool
     /// A one-line summary, indented by depth.
     public var description: String {
         String(repeating: "  ", count: depth) + "\(definition) [\(scope)] \(created ? "created" : "reused")"
@@ -108,10 +94,8 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
 open class Assembly {
     /// The context this assembly belongs to; holding the assembly keeps the context alive.
     @exclusivity(unchecked) public internal(set) final var context: DIContext = .defaultInstance
-
     /// Assemblies are made by their context; use `instance(from:)` or `context.assembly()`.
     public required init() {}
-
     /// The assembly of this type in `context`.
     public static func instance(from context: DIContext = .defaultInstance) -> Self { context.assembly() }
 
@@ -120,19 +104,15 @@ open class Assembly {
     /// Defines an object made by `init` and returned as `Result` (often a protocol).
     @inlinable public final func define<Object, Result>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object
-    ) -> Result {
-        resolve(key, scope, make) { (_: inout Object) in }
-    }
+    ) -> Result { resolve(key, scope, make) { (_: inout Object) in } }
 
-    /// Defines an object made by `init` and then given its dependencies by `inject`.
-    ///
-    /// `inject` may return nothing or `$0`; when it returns an `Object`, that value is used.
+    /// Defines an object made by `init` and given its dependencies by `inject`, which may `return $0`.
     @inlinable public final func define<Object, Result, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Result {
         resolve(key, scope, make) { object in
-            let returned = inject(&object)
+            let returned = inject(&object)  // an EasyDi 1.6 closure may return a changed copy: that one counts
             if Returned.self == Object.self { object = unsafeBitCast(returned, to: Object.self) }
         }
     }
@@ -141,25 +121,19 @@ open class Assembly {
     @inlinable @discardableResult public final func defineInjection<Object, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
-    ) -> Object {
-        define(key: key, scope: scope, init: object(), inject: inject)
-    }
+    ) -> Object { define(key: key, scope: scope, init: object(), inject: inject) }
 
     /// Makes an object made elsewhere available to placeholders, injecting nothing.
     @inlinable @discardableResult public final func defineInjection<Object>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object
-    ) -> Object {
-        define(key: key, scope: scope, init: object())
-    }
+    ) -> Object { define(key: key, scope: scope, init: object()) }
 
-    @inlinable final func resolve<Object, Result>(
-        _ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false, _ make: () -> Object,
-        _ inject: (inout Object) -> Void
-    ) -> Result {
-        let context = self.context, state = ThreadState.current()
+    @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false,
+                                                  _ make: () -> Object, _ inject: (inout Object) -> Void) -> Result {
+        let context = self.context, state = ThreadState.current(context.threadKey)
         var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
         defer { context.end(state) }
-        let makesSingleton = frame.cached == nil && (frame.scope == .lazySingleton || frame.scope == .weakSingleton)
+        let makesSingleton = frame.cached == nil && frame.scope.rawValue >= Scope.lazySingleton.rawValue
         if makesSingleton {  // one maker at a time; another thread may have finished while we waited
             context.creation.lock()
             frame.cached = context.lock.run { context.storedSingleton(frame) }
@@ -172,12 +146,10 @@ open class Assembly {
             return context.report(frame, created: true, context.keep(frame, .of(result), result))
         }
         if placeholder { wiringMissingPlaceholder(frame) }
-        state.pointee.graph.initializing(frame.id, true)
+        state.pointee.graph.remember(frame.id, Stored(context, Graph.initializing))  // asked again now: a cycle
         var object = make()
-        state.pointee.graph.initializing(frame.id, false)
-        var result: Result = cast(object, frame)
-        var stored = Stored.of(result)
-        if frame.scope != .prototype { state.pointee.graph.remember(frame.id, stored) }  // cycles find it
+        var result: Result = cast(object, frame), stored = Stored.of(result)
+        state.pointee.graph.remember(frame.id, frame.scope == .prototype ? nil : stored)  // inject's cycles find it
         inject(&object)
         if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, frame), .of(result)) }
         return context.report(frame, created: true, context.keep(frame, stored, result))
@@ -195,8 +167,7 @@ open class Assembly {
 /// A replacement factory for one definition; a substituted singleton keeps its own instance.
 @usableFromInline final class Substitution {
     @usableFromInline let make: () -> Any
-    @usableFromInline @exclusivity(unchecked) var singleton: Stored?  // guarded by the context's lock
-    @exclusivity(unchecked) var spare: Any?  // made while a key path was probed; serves the next read
+    @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
     init(_ make: @escaping () -> Any) { self.make = make }
     @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
 }
@@ -204,14 +175,14 @@ open class Assembly {
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        let id = Registry.shared.id(type(of: self), key)
-        context.lock.run { context.substitutions[id] = Substitution { make() } }
+        setSubstitution(Registry.shared.id(type(of: self), key), Substitution { make() })
     }
 
     /// Restores the original definition named `key`, with its cached singleton.
-    public func removeSubstitution(for key: String) {
-        let id = Registry.shared.id(type(of: self), key)
-        _ = context.lock.run { context.substitutions.removeValue(forKey: id) }
+    public func removeSubstitution(for key: String) { setSubstitution(Registry.shared.id(type(of: self), key), nil) }
+
+    func setSubstitution(_ id: Int?, _ substitution: Substitution?) {
+        if let id { context.lock.run { context.substitutions[id] = substitution } }
     }
 }
 
@@ -223,25 +194,20 @@ extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
         let substitution = Substitution { make() }
-        var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
-        if id == nil {  // the getter's define call names the definition; the substitution serves it
-            let state = ThreadState.current()
-            (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
-            substitution.spare = self[keyPath: keyPath]
-            id = state.pointee.probedID
-            guard state.pointee.probe == nil, let id else {
-                state.pointee.probe = nil
-                wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
-            }
-            Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = id }
+        if let id = Registry.shared.lock.run({ Registry.shared.keyPaths[keyPath] }) { return setSubstitution(id, substitution) }
+        let state = ThreadState.current(context.threadKey)  // the getter's define names the definition
+        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
+        substitution.spare = self[keyPath: keyPath]  // what the probe made serves the next read
+        guard state.pointee.probe == nil, let id = state.pointee.probedID else {
+            wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
         }
-        context.lock.run { context.substitutions[id!] = substitution }
+        Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = id }
+        setSubstitution(id, substitution)
     }
 
     /// Restores the definition behind `keyPath`.
     public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) {
-        guard let id = Registry.shared.lock.run({ Registry.shared.keyPaths[keyPath] }) else { return }
-        _ = context.lock.run { context.substitutions.removeValue(forKey: id) }
+        setSubstitution(Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }, nil)
     }
 }
 
@@ -254,12 +220,11 @@ extension Assembly {
     }
 }
 
-// MARK: - Machinery: frames, graphs, thread state
+// MARK: - Machinery: stored values, frames, graphs, thread state
 
 /// A resolved value with the static type it was stored as, so reads need no dynamic cast.
 @usableFromInline struct Stored {
-    @usableFromInline let object: AnyObject
-    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let object: AnyObject, type: ObjectIdentifier
     @inlinable init(_ object: AnyObject, _ type: ObjectIdentifier) { (self.object, self.type) = (object, type) }
 
     /// Class instances are stored as they are; other values in a box.
@@ -290,30 +255,24 @@ extension Assembly {
 
 /// One define call in progress: which definition, as what scope, and what was found for it.
 @usableFromInline struct Frame {
-    @usableFromInline let state: UnsafeMutablePointer<ThreadState>
-    @usableFromInline let id: Int
-    @usableFromInline var scope: Scope
-    @usableFromInline var cached: Stored?
-    @usableFromInline var substitute: Substitution?
+    @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
+    @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
 }
 
 extension DIContext {
     /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
     @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
         var frame = Frame(state: state, id: id, scope: scope)
-        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) is asking which definition this is
-            (state.pointee.probe, state.pointee.probedID) = (nil, id)
-            (frame.scope, frame.substitute) = (.prototype, probe)
-        }
         let top = state.pointee.startGraph(self)
-        state.pointee.graph.path.append(frame.id << 2 | frame.scope.rawValue)
-        if frame.substitute != nil { return frame }
-        if scope != .prototype, let slot = state.pointee.graph.slot(id) {
+        if id >= state.pointee.graph.slots.count { state.pointee.graph.slots += Array(repeating: nil, count: id + 64) }
+        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
+            (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
+        } else if scope != .prototype, let slot = state.pointee.graph.slots[id] {
             if slot.type == Graph.initializing { wiringCycle(state.pointee.graph, id) }
             frame.cached = slot
         } else if scope == .prototype, state.pointee.graph.prototypeLoop(id) {
             wiringCycle(state.pointee.graph, id)
-        } else if top || scope == .lazySingleton || scope == .weakSingleton {
+        } else if top || scope.rawValue >= Scope.lazySingleton.rawValue {
             lock.lock()
             if top { state.pointee.graph.substitutions = substitutions }
             frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
@@ -322,6 +281,7 @@ extension DIContext {
         } else if !state.pointee.graph.substitutions.isEmpty {
             frame.substitute = state.pointee.graph.substitutions[id]
         }
+        state.pointee.graph.path.append(id << 2 | frame.scope.rawValue)
         return frame
     }
 
@@ -333,30 +293,30 @@ extension DIContext {
 
     /// The singleton kept for `frame`, if any; the caller holds `lock`.
     @usableFromInline func storedSingleton(_ frame: Frame) -> Stored? {
-        if let substitute = frame.substitute { return substitute.singleton }
-        switch frame.scope {
-        case .lazySingleton: return frame.id < singletons.count ? singletons[frame.id] : nil
-        case .weakSingleton: return weakSingletons[frame.id]?.object.map { Stored($0, ObjectIdentifier(WeakBox.self)) }
-        default: return nil
-        }
+        guard frame.scope.rawValue >= Scope.lazySingleton.rawValue, let stored = frame.substitute.map({ $0.singleton })
+            ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
+        guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
+        return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, stored.type) }  // held while read
     }
 
     /// Keeps a new object as its scope asks and returns it.
     @inlinable @inline(__always) func keep<R>(_ frame: Frame, _ stored: Stored, _ result: R) -> R {
         if frame.scope != .prototype { frame.state.pointee.graph.remember(frame.id, stored) }
-        if frame.scope == .lazySingleton || frame.scope == .weakSingleton { keepSingleton(frame, stored, result) }
+        if frame.scope.rawValue >= Scope.lazySingleton.rawValue { keepSingleton(frame, stored, result) }
         return result
     }
 
     @usableFromInline func keepSingleton(_ frame: Frame, _ stored: Stored, _ result: Any) {
-        if frame.scope == .weakSingleton, frame.substitute == nil, !(type(of: result) is AnyObject.Type) {
-            wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
+        var stored = stored
+        if frame.scope == .weakSingleton {
+            guard type(of: result) is AnyObject.Type else {
+                wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
+            }
+            stored = Stored(WeakBox(result as AnyObject), ObjectIdentifier(WeakBox.self))
         }
         lock.run {
             if let substitute = frame.substitute {
                 substitute.singleton = stored
-            } else if frame.scope == .weakSingleton {
-                weakSingletons[frame.id] = WeakBox(result as AnyObject)
             } else {
                 if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 1 - singletons.count) }
                 singletons[frame.id] = stored
@@ -372,31 +332,22 @@ extension DIContext {
 
 /// The objects of the resolution under way on one thread, indexed by definition id.
 @usableFromInline struct Graph {
-    @usableFromInline static let initializing = ObjectIdentifier(Graph.Type.self)
+    @usableFromInline static var initializing: ObjectIdentifier { ObjectIdentifier(Graph.Type.self) }
     @usableFromInline var slots: [Stored?] = []
-    var used: [Int] = []  // ids to clear when the graph ends
-    var path: [Int] = []  // definitions under resolution: id << 2 | scope
+    var used: [Int] = []  // slots to empty when the graph ends
+    var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
     unowned(unsafe) var context: DIContext? = nil  // the resolving assembly keeps it alive
     var substitutions: [Int: Substitution] = [:]  // as they were when the graph began
 
-    func slot(_ id: Int) -> Stored? { id < slots.count ? slots[id] : nil }
-
-    @usableFromInline mutating func remember(_ id: Int, _ stored: Stored) {
-        if slots.count <= id { slots += Array(repeating: nil, count: id + 1 - slots.count) }
+    @usableFromInline mutating func remember(_ id: Int, _ stored: Stored?) {
         if slots[id] == nil { used.append(id) }
         slots[id] = stored
     }
 
-    /// Marks a definition whose `init:` is running, so asking for it again is a reported cycle.
-    @usableFromInline mutating func initializing(_ id: Int, _ running: Bool) {
-        if running { remember(id, Stored(Registry.shared, Graph.initializing)) } else { slots[id] = nil }
-    }
-
     /// A prototype asked for again with only prototypes in between would never end.
     func prototypeLoop(_ id: Int) -> Bool {
-        for entry in path.dropLast().reversed() {
-            if entry >> 2 == id { return true }
-            if entry & 3 != Scope.prototype.rawValue { return false }
+        for entry in path.reversed() where entry >> 2 == id || entry & 3 != Scope.prototype.rawValue {
+            return entry >> 2 == id && entry & 3 == Scope.prototype.rawValue
         }
         return false
     }
@@ -408,16 +359,14 @@ extension DIContext {
     }
 }
 
-/// Per-thread state behind a pthread key: the current graph, graphs paused for another context,
-/// and a small cache from literal keys to definition ids. Only its own thread touches it.
+/// Per-thread state behind a pthread key: the current graph, graphs paused while another context
+/// resolves inside them, and a small cache from literal keys to definition ids.
 @usableFromInline struct ThreadState {
     @usableFromInline var graph = Graph()
-    var paused: [Graph] = []
-    var probe: Substitution?
-    var probedID: Int?
+    var paused: [Graph] = [], probe: Substitution?, probedID: Int?
     var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 256)
 
-    private static let key: pthread_key_t = {
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) {
             let state = ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self)
@@ -427,7 +376,7 @@ extension DIContext {
         return key
     }()
 
-    @usableFromInline static func current() -> UnsafeMutablePointer<ThreadState> {
+    @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
         if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
         state.initialize(to: ThreadState())
@@ -437,23 +386,19 @@ extension DIContext {
 
     /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
     @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
-        guard let literal = key.literal, literal.hasPointerRepresentation else {
-            return Registry.shared.id(type, key.description)
-        }
+        guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
         let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
         let index = Int(truncatingIfNeeded: ((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9) >> 8) & 255
         if keyCache[index].address == address, keyCache[index].type == typeID { return keyCache[index].id }
-        let id = Registry.shared.id(type, literal.description)
-        keyCache[index] = (typeID, address, id)
-        return id
+        keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+        return keyCache[index].id
     }
 
-    /// Joins the graph under way, or starts one (pausing it for another context's resolution).
+    /// Joins the graph under way, or starts one (pausing the current one for another context).
     mutating func startGraph(_ owner: DIContext) -> Bool {
-        if graph.path.isEmpty { graph.context = owner; return true }
-        guard graph.context !== owner else { return false }
-        paused.append(graph)
-        graph = Graph(context: owner)
+        if !graph.path.isEmpty, graph.context === owner { return false }
+        if !graph.path.isEmpty { paused.append(graph); graph = Graph() }
+        graph.context = owner
         return true
     }
 
@@ -471,9 +416,7 @@ extension DIContext {
     struct Key: Hashable { let type: ObjectIdentifier, key: String }
     static let shared = Registry()
     let lock = Lock()
-    @exclusivity(unchecked) var ids: [Key: Int] = [:]  // guarded by `lock`, as are the two below
-    @exclusivity(unchecked) var names: [String] = []
-    @exclusivity(unchecked) var keyPaths: [AnyKeyPath: Int] = [:]
+    @exclusivity(unchecked) var ids: [Key: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
 
     func id(_ type: Assembly.Type, _ key: String) -> Int {
         lock.run {
@@ -490,24 +433,16 @@ extension DIContext {
 /// A pthread mutex; the recursive kind lets a singleton's maker resolve other singletons.
 @usableFromInline final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
     init(recursive: Bool = false) {
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
+        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_NORMAL))
         pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
     }
-
     deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
-
     @usableFromInline func lock() { pthread_mutex_lock(mutex) }
     @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
-    @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
+    @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T { lock(); defer { unlock() }; return try body() }
 }
 
 // MARK: - Diagnostics
@@ -516,10 +451,9 @@ extension DIContext {
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
 @usableFromInline func wiringCycle(_ graph: Graph, _ id: Int) -> Never {
-    let start = graph.path.firstIndex { $0 >> 2 == id } ?? 0
-    let names = graph.path[start...].map { Registry.shared.name($0 >> 2) }
-    wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is "
-        + "made; set one side in inject: instead of init:, or make a prototype in the loop objectGraph")
+    let names = graph.path[(graph.path.firstIndex { $0 >> 2 == id } ?? 0)...].map { Registry.shared.name($0 >> 2) }
+    wiringFailure("cycle that cannot close: \((names + [Registry.shared.name(id)]).joined(separator: " → ")) is asked "
+        + "for again before it is made; set one side in inject: instead of init:, or make a prototype objectGraph")
 }
 
 @usableFromInline func wiringMismatch(_ frame: Frame, _ expected: Any.Type, _ actual: Any) -> Never {
