@@ -1,0 +1,56 @@
+/// Resamples a bitmap by averaging every source pixel that falls in each target pixel's box,
+/// flattening transparency onto a background colour. Good for shrinking line art: a thin line
+/// becomes a lighter grey rather than disappearing between samples.
+enum AreaAverageScaler {
+    /// `bitmap` resampled to `width` × `height` opaque pixels, with transparent areas showing
+    /// `background`. Enlarging repeats pixels (each box then holds one source pixel).
+    static func scale(
+        _ bitmap: RGBABitmap, toWidth width: Int, height: Int, background: RGBAPixel = .white
+    ) -> RGBABitmap {
+        guard width > 0, height > 0 else { return RGBABitmap(width: 0, height: 0, pixels: []) }
+        guard bitmap.width > 0, bitmap.height > 0 else { return RGBABitmap(width: width, height: height, filledWith: background) }
+        let columnBoxes = boxes(source: bitmap.width, target: width)
+        let rowBoxes = boxes(source: bitmap.height, target: height)
+        var output = [UInt8](repeating: 255, count: width * height * 4)
+        // Per source column: sums of r, g, b over the rows of the current target row's box.
+        var columnSums = [UInt32](repeating: 0, count: bitmap.width * 3)
+        let backgroundChannels = [UInt32(background.r), UInt32(background.g), UInt32(background.b)]
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            for ty in 0..<height {
+                for i in columnSums.indices { columnSums[i] = 0 }
+                for sy in rowBoxes[ty] {
+                    let row = sy * bitmap.width * 4
+                    for sx in 0..<bitmap.width {
+                        let p = row + sx * 4
+                        let alpha = UInt32(source[p + 3])
+                        for c in 0..<3 {
+                            // Straight alpha over the background, rounded.
+                            let blended = (UInt32(source[p + c]) * alpha + backgroundChannels[c] * (255 - alpha) + 127) / 255
+                            columnSums[sx * 3 + c] += blended
+                        }
+                    }
+                }
+                let boxHeight = UInt32(rowBoxes[ty].count)
+                for tx in 0..<width {
+                    let columns = columnBoxes[tx]
+                    let count = boxHeight * UInt32(columns.count)
+                    for c in 0..<3 {
+                        var sum: UInt32 = 0
+                        for sx in columns { sum += columnSums[sx * 3 + c] }
+                        output[(ty * width + tx) * 4 + c] = UInt8((sum + count / 2) / count)
+                    }
+                }
+            }
+        }
+        return RGBABitmap(width: width, height: height, pixels: output)
+    }
+
+    /// The source pixels covered by each of `target` boxes; every box holds at least one pixel
+    /// (when enlarging, neighbouring boxes then share a pixel).
+    private static func boxes(source: Int, target: Int) -> [Range<Int>] {
+        (0..<target).map { i in
+            let start = min(i * source / target, source - 1)
+            return start ..< max(start + 1, (i + 1) * source / target)
+        }
+    }
+}
