@@ -125,7 +125,7 @@ def to_eight_bits(value, depth):
     return value * 255 // ((1 << depth) - 1)
 
 
-def png_fixture(rng, width, height, colour_type, depth, interlace=0, palette_size=0, transparency=False):
+def png_fixture(rng, width, height, colour_type, depth, interlace=0, palette_size=0, transparency=False, sample_max=None):
     """A random image: returns (name, png bytes, expected RGBA8 bytes)."""
     channels = CHANNELS[colour_type]
     top = (1 << depth) - 1
@@ -135,6 +135,8 @@ def png_fixture(rng, width, height, colour_type, depth, interlace=0, palette_siz
         palette = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(palette_size)]
         extra += chunk(b"PLTE", b"".join(bytes(c) for c in palette))
         top = palette_size - 1
+    if sample_max is not None:
+        top = sample_max  # few distinct values make the Paeth predictor's ties common
     pixels = [[[rng.randint(0, top) for _ in range(channels)] for _ in range(width)] for _ in range(height)]
     alphas = {}
     key = None
@@ -175,7 +177,7 @@ def png_fixture(rng, width, height, colour_type, depth, interlace=0, palette_siz
     else:
         data = filtered_image(0, 0, 1, 1, 0)
     name = f"type {colour_type}, {depth}-bit, {width}x{height}" + (", Adam7" if interlace else "") \
-        + (", tRNS" if transparency else "")
+        + (", tRNS" if transparency else "") + (f", values 0-{sample_max}" if sample_max is not None else "")
     return name, png_file(width, height, depth, colour_type, data, extra, interlace), bytes(expected)
 
 
@@ -195,6 +197,8 @@ def png_fixtures():
     cases.append(png_fixture(rng, 12, 11, 2, 8, interlace=1))
     cases.append(png_fixture(rng, 5, 3, 0, 1, interlace=1))
     cases.append(png_fixture(rng, 9, 9, 6, 16, interlace=1))
+    cases.append(png_fixture(rng, 24, 20, 0, 8, sample_max=3))
+    cases.append(png_fixture(rng, 16, 12, 2, 8, sample_max=2))
     return cases
 
 
