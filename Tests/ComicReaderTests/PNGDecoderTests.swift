@@ -14,6 +14,18 @@ func bigEndian(_ value: UInt32) -> [UInt8] {
     [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
 }
 
+/// A white 8-bit grey PNG of the given size (one stored, uncompressed zlib block).
+func whitePNG(width: Int, height: Int) -> [UInt8] {
+    let raw = (0..<height).flatMap { _ in [UInt8(0)] + [UInt8](repeating: 255, count: width) }
+    precondition(raw.count <= 65535)
+    let length = UInt16(raw.count)
+    var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+    zlib += raw + bigEndian(Adler32.checksum(raw))
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        + pngChunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0])
+        + pngChunk("IDAT", zlib) + pngChunk("IEND", [])
+}
+
 @Suite("PNG decoder")
 struct PNGDecoderTests {
     @Test("decodes every colour type and bit depth to the pixels the script wrote",
@@ -132,6 +144,12 @@ struct PNGDecoderTests {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + pngChunk("IHDR", bigEndian(1) + bigEndian(1) + [8, 0, 0, 0, 0]) + pngChunk("IDAT", stored) + pngChunk("IEND", [])
         #expect(throws: PNGDecodingError.corrupt("row 0 has unknown filter type 9")) { try PNGDecoder.decode(png) }
+    }
+
+    @Test("a hand-built stored-block PNG decodes to white")
+    func whiteImage() throws {
+        let decoded = try PNGDecoder.decode(whitePNG(width: 3, height: 2))
+        #expect(decoded == RGBABitmap(width: 3, height: 2, filledWith: .white))
     }
 
     @Test("every error is one line with exit code 65")
