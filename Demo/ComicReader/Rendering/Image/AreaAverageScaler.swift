@@ -14,30 +14,39 @@ enum AreaAverageScaler {
         var output = [UInt8](repeating: 255, count: width * height * 4)
         // Per source column: sums of r, g, b over the rows of the current target row's box.
         var columnSums = [UInt32](repeating: 0, count: bitmap.width * 3)
-        let backgroundChannels = [UInt32(background.r), UInt32(background.g), UInt32(background.b)]
+        let background = (UInt32(background.r), UInt32(background.g), UInt32(background.b))
         bitmap.pixels.withUnsafeBufferPointer { source in
-            for ty in 0..<height {
-                for i in columnSums.indices { columnSums[i] = 0 }
-                for sy in rowBoxes[ty] {
-                    let row = sy * bitmap.width * 4
-                    for sx in 0..<bitmap.width {
-                        let p = row + sx * 4
-                        let alpha = UInt32(source[p + 3])
-                        for c in 0..<3 {
-                            // Straight alpha over the background, rounded.
-                            let blended = (UInt32(source[p + c]) * alpha + backgroundChannels[c] * (255 - alpha) + 127) / 255
-                            columnSums[sx * 3 + c] += blended
+            columnSums.withUnsafeMutableBufferPointer { sums in
+                for ty in 0..<height {
+                    sums.update(repeating: 0)
+                    for sy in rowBoxes[ty] {
+                        let row = sy * bitmap.width * 4
+                        for sx in 0..<bitmap.width {
+                            let p = row + sx * 4
+                            let alpha = UInt32(source[p + 3])
+                            if alpha == 255 {
+                                sums[sx * 3] &+= UInt32(source[p])
+                                sums[sx * 3 + 1] &+= UInt32(source[p + 1])
+                                sums[sx * 3 + 2] &+= UInt32(source[p + 2])
+                            } else {
+                                // Straight alpha over the background, rounded.
+                                let rest = 255 - alpha
+                                sums[sx * 3] &+= (UInt32(source[p]) * alpha + background.0 * rest + 127) / 255
+                                sums[sx * 3 + 1] &+= (UInt32(source[p + 1]) * alpha + background.1 * rest + 127) / 255
+                                sums[sx * 3 + 2] &+= (UInt32(source[p + 2]) * alpha + background.2 * rest + 127) / 255
+                            }
                         }
                     }
-                }
-                let boxHeight = UInt32(rowBoxes[ty].count)
-                for tx in 0..<width {
-                    let columns = columnBoxes[tx]
-                    let count = boxHeight * UInt32(columns.count)
-                    for c in 0..<3 {
-                        var sum: UInt32 = 0
-                        for sx in columns { sum += columnSums[sx * 3 + c] }
-                        output[(ty * width + tx) * 4 + c] = UInt8((sum + count / 2) / count)
+                    // A column sum fits 32 bits (at most 20000 rows × 255); a box total may not.
+                    let boxHeight = UInt64(rowBoxes[ty].count)
+                    for tx in 0..<width {
+                        let columns = columnBoxes[tx]
+                        let count = boxHeight * UInt64(columns.count)
+                        for c in 0..<3 {
+                            var sum: UInt64 = 0
+                            for sx in columns { sum += UInt64(sums[sx * 3 + c]) }
+                            output[(ty * width + tx) * 4 + c] = UInt8((sum + count / 2) / count)
+                        }
                     }
                 }
             }

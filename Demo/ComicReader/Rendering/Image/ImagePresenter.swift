@@ -69,8 +69,8 @@ struct ImagePresenter {
         }
     }
 
-    /// `maxColumns` if the image looks wider than the window (by its pixel width), else nil to
-    /// let the terminal show it at its own size.
+    /// `maxColumns` if the image looks wider than the window (by its pixel width, known for PNG
+    /// and GIF; a JPEG is assumed to be wide), else nil to let the terminal show it at its own size.
     private func fittingColumns(_ bytes: [UInt8], _ format: ImageFormat) -> Int? {
         let pixelWidth: Int?
         switch format {

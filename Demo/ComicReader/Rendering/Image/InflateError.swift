@@ -22,7 +22,7 @@ enum InflateError: Error, Equatable, CustomStringConvertible {
         case .outputTooSmall(let produced, let expected):
             return "compressed data ends after \(produced) of the expected \(expected) bytes"
         case .checksumMismatch(let stored, let computed):
-            return "Adler-32 checksum mismatch (stored \(hex(stored)), computed \(hex(computed)))"
+            return "Adler-32 checksum mismatch (stored \(hexChecksum(stored)), computed \(hexChecksum(computed)))"
         }
     }
 
@@ -31,7 +31,7 @@ enum InflateError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Formats a 32-bit value as `0x` followed by eight hex digits, for checksum messages.
-func hex(_ value: UInt32) -> String {
+func hexChecksum(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
 }
