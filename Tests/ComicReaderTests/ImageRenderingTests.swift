@@ -1,20 +1,20 @@
 import Testing
 @testable import ComicReader
 
-/// A bitmap from rows of pixels.
-func bitmap(_ rows: [[RGBAPixel]]) -> RGBABitmap {
-    RGBABitmap(width: rows[0].count, height: rows.count,
-               pixels: rows.flatMap { $0.flatMap { [$0.r, $0.g, $0.b, $0.a] } })
-}
-
-let red = RGBAPixel(r: 255, g: 0, b: 0)
-let green = RGBAPixel(r: 0, g: 255, b: 0)
-let blue = RGBAPixel(r: 0, g: 0, b: 255)
-let white = RGBAPixel.white
-let black = RGBAPixel.black
-
 @Suite("Image rendering")
 struct ImageRenderingTests {
+    let red = RGBAPixel(r: 255, g: 0, b: 0)
+    let green = RGBAPixel(r: 0, g: 255, b: 0)
+    let blue = RGBAPixel(r: 0, g: 0, b: 255)
+    let white = RGBAPixel.white
+    let black = RGBAPixel.black
+
+    /// A bitmap from rows of pixels.
+    func bitmap(_ rows: [[RGBAPixel]]) -> RGBABitmap {
+        RGBABitmap(width: rows[0].count, height: rows.count,
+                   pixels: rows.flatMap { $0.flatMap { [$0.r, $0.g, $0.b, $0.a] } })
+    }
+
     @Test("cell grid keeps the aspect ratio, honours the maximum height and never enlarges")
     func cellGrid() {
         let wide = CellGrid.fitting(width: 740, height: 1000, samplesAcross: 1, samplesDown: 2, maxColumns: 80, maxRows: 1000)

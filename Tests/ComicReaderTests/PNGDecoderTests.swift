@@ -6,11 +6,11 @@ func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
     let body = Array(type.utf8) + data
     let crc = CRC32.checksum(body[...])
     let length = UInt32(data.count)
-    return bigEndian(length) + body + bigEndian(crc)
+    return bigEndianBytes(length) + body + bigEndianBytes(crc)
 }
 
 /// The four big-endian bytes of a 32-bit value.
-func bigEndian(_ value: UInt32) -> [UInt8] {
+func bigEndianBytes(_ value: UInt32) -> [UInt8] {
     [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
 }
 
@@ -20,9 +20,9 @@ func whitePNG(width: Int, height: Int) -> [UInt8] {
     precondition(raw.count <= 65535)
     let length = UInt16(raw.count)
     var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-    zlib += raw + bigEndian(Adler32.checksum(raw))
+    zlib += raw + bigEndianBytes(Adler32.checksum(raw))
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        + pngChunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0])
+        + pngChunk("IHDR", bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, 0, 0, 0, 0])
         + pngChunk("IDAT", zlib) + pngChunk("IEND", [])
 }
 
@@ -85,7 +85,7 @@ struct PNGDecoderTests {
         let message = PNGDecodingError.tooLarge(width: 100_000, height: 100_000).description
         #expect(message == "PNG is 100000×100000 pixels, above the limit of 20000 pixels a side and 40 megapixels")
         // Within the side limit but above the pixel limit.
-        let header = bigEndian(20_000) + bigEndian(10_000) + [8, 0, 0, 0, 0]
+        let header = bigEndianBytes(20_000) + bigEndianBytes(10_000) + [8, 0, 0, 0, 0]
         #expect(throws: PNGDecodingError.tooLarge(width: 20_000, height: 10_000)) {
             try PNGHeader(ihdr: header[...])
         }
@@ -113,7 +113,7 @@ struct PNGDecoderTests {
     @Test("structural problems: unknown critical chunk, no IDAT, palette image without PLTE, bad IHDR values")
     func structure() throws {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let grey = pngChunk("IHDR", bigEndian(2) + bigEndian(2) + [8, 0, 0, 0, 0])
+        let grey = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [8, 0, 0, 0, 0])
         let end = pngChunk("IEND", [])
         #expect(throws: PNGDecodingError.unsupported("critical chunk ABCD")) {
             try PNGDecoder.decode(signature + grey + pngChunk("ABCD", [1]) + end)
@@ -121,12 +121,12 @@ struct PNGDecoderTests {
         #expect(throws: PNGDecodingError.corrupt("no IDAT chunk")) {
             try PNGDecoder.decode(signature + grey + pngChunk("tEXt", Array("a\0b".utf8)) + end)
         }
-        let palette = pngChunk("IHDR", bigEndian(2) + bigEndian(2) + [8, 3, 0, 0, 0])
+        let palette = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [8, 3, 0, 0, 0])
         let idat = pngChunk("IDAT", [0x78, 0x01, 0x63, 0x60, 0x60, 0x00, 0x02, 0x00, 0x00, 0x06, 0x00, 0x01])
         #expect(throws: PNGDecodingError.corrupt("palette image without a PLTE chunk")) {
             try PNGDecoder.decode(signature + palette + idat + end)
         }
-        let badDepth = pngChunk("IHDR", bigEndian(2) + bigEndian(2) + [3, 2, 0, 0, 0])
+        let badDepth = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [3, 2, 0, 0, 0])
         #expect(throws: PNGDecodingError.corrupt("bit depth 3 is not allowed for colour type 2")) {
             try PNGDecoder.decode(signature + badDepth + idat + end)
         }
@@ -140,9 +140,9 @@ struct PNGDecoderTests {
         // 1×1 grey image whose single row uses filter type 9.
         let raw: [UInt8] = [9, 0x80]
         let adler = Adler32.checksum(raw)
-        let stored: [UInt8] = [0x78, 0x01, 0x01, 0x02, 0x00, 0xFD, 0xFF] + raw + bigEndian(adler)
+        let stored: [UInt8] = [0x78, 0x01, 0x01, 0x02, 0x00, 0xFD, 0xFF] + raw + bigEndianBytes(adler)
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + pngChunk("IHDR", bigEndian(1) + bigEndian(1) + [8, 0, 0, 0, 0]) + pngChunk("IDAT", stored) + pngChunk("IEND", [])
+            + pngChunk("IHDR", bigEndianBytes(1) + bigEndianBytes(1) + [8, 0, 0, 0, 0]) + pngChunk("IDAT", stored) + pngChunk("IEND", [])
         #expect(throws: PNGDecodingError.corrupt("row 0 has unknown filter type 9")) { try PNGDecoder.decode(png) }
     }
 
