@@ -123,36 +123,31 @@ open class Assembly {
         inject: (inout Object) -> Returned
     ) -> Object { define(key: key, scope: scope, init: object(), inject: inject) }
 
-    /// Makes an object made elsewhere available to placeholders, injecting nothing.
-    @inlinable @discardableResult public final func defineInjection<Object>(
-        key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object
-    ) -> Object { define(key: key, scope: scope, init: object()) }
-
     @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false,
                                                   _ make: () -> Object, _ inject: (inout Object) -> Void) -> Result {
         let context = self.context, state = ThreadState.current(context.threadKey)
         var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
         defer { context.end(state) }
-        let makesSingleton = frame.cached == nil && frame.scope.rawValue >= Scope.lazySingleton.rawValue
+        let makesSingleton = frame.cached == nil && frame.isSingleton
         if makesSingleton {  // one maker at a time; another thread may have finished while we waited
             context.creation.lock()
             frame.cached = context.lock.run { context.storedSingleton(frame) }
         }
         defer { if makesSingleton { context.creation.unlock() } }
-        if let cached = frame.cached { return context.report(frame, created: false, cached.value(frame)) }
+        if let cached = frame.cached { return context.report(frame, created: false, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
             let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
             guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
-            return context.report(frame, created: true, context.keep(frame, .of(result), result))
+            return context.report(frame, created: true, Stored(result), result)
         }
         if placeholder { wiringMissingPlaceholder(frame) }
-        state.pointee.graph.remember(frame.id, Stored(context, Graph.initializing))  // asked again now: a cycle
+        state.pointee.graph.remember(frame.id, Stored(context, as: Graph.self))  // asked for again now: a cycle
         var object = make()
-        var result: Result = cast(object, frame), stored = Stored.of(result)
+        var result: Result = cast(object, frame), stored = Stored(result)
         state.pointee.graph.remember(frame.id, frame.scope == .prototype ? nil : stored)  // inject's cycles find it
         inject(&object)
-        if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, frame), .of(result)) }
-        return context.report(frame, created: true, context.keep(frame, stored, result))
+        if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, frame), Stored(result)) }
+        return context.report(frame, created: true, stored, result)
     }
 
     @inlinable @inline(__always) final func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
@@ -225,11 +220,9 @@ extension Assembly {
 /// A resolved value with the static type it was stored as, so reads need no dynamic cast.
 @usableFromInline struct Stored {
     @usableFromInline let object: AnyObject, type: ObjectIdentifier
-    @inlinable init(_ object: AnyObject, _ type: ObjectIdentifier) { (self.object, self.type) = (object, type) }
-
-    /// Class instances are stored as they are; other values in a box.
-    @inlinable @inline(__always) static func of<R>(_ value: R) -> Stored {
-        Stored(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), ObjectIdentifier(R.self))
+    @inlinable init(_ object: AnyObject, as type: Any.Type) { (self.object, self.type) = (object, ObjectIdentifier(type)) }
+    @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
+        self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
     }
 
     @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
@@ -257,22 +250,25 @@ extension Assembly {
 @usableFromInline struct Frame {
     @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
     @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
+    @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
 }
 
 extension DIContext {
     /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
     @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
         var frame = Frame(state: state, id: id, scope: scope)
-        let top = state.pointee.startGraph(self)
-        if id >= state.pointee.graph.slots.count { state.pointee.graph.slots += Array(repeating: nil, count: id + 64) }
+        state.pointee.startGraph(self, id)
+        defer { state.pointee.graph.path.append(id << 2 | frame.scope.rawValue) }
+        let prototype = Scope.prototype.rawValue, top = state.pointee.graph.path.isEmpty
         if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
             (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
         } else if scope != .prototype, let slot = state.pointee.graph.slots[id] {
-            if slot.type == Graph.initializing { wiringCycle(state.pointee.graph, id) }
+            if slot.type == ObjectIdentifier(Graph.self) { wiringCycle(state.pointee.graph.path, id) }
             frame.cached = slot
-        } else if scope == .prototype, state.pointee.graph.prototypeLoop(id) {
-            wiringCycle(state.pointee.graph, id)
-        } else if top || scope.rawValue >= Scope.lazySingleton.rawValue {
+        } else if scope == .prototype,
+                  state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
+            wiringCycle(state.pointee.graph.path, id)  // only prototypes since it was last asked for: it never ends
+        } else if top || frame.isSingleton {
             lock.lock()
             if top { state.pointee.graph.substitutions = substitutions }
             frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
@@ -281,60 +277,60 @@ extension DIContext {
         } else if !state.pointee.graph.substitutions.isEmpty {
             frame.substitute = state.pointee.graph.substitutions[id]
         }
-        state.pointee.graph.path.append(id << 2 | frame.scope.rawValue)
         return frame
     }
 
-    /// Ends a define call; the end of the top-level one ends the graph.
+    /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
     @usableFromInline func end(_ state: UnsafeMutablePointer<ThreadState>) {
         state.pointee.graph.path.removeLast()
-        if state.pointee.graph.path.isEmpty { state.pointee.finishGraph() }
+        guard state.pointee.graph.path.isEmpty else { return }
+        for id in state.pointee.graph.used { state.pointee.graph.slots[id] = nil }
+        state.pointee.graph.used.removeAll(keepingCapacity: true)
+        if !state.pointee.graph.substitutions.isEmpty { state.pointee.graph.substitutions = [:] }
+        if let outer = state.pointee.paused.popLast() { state.pointee.graph = outer }
     }
 
     /// The singleton kept for `frame`, if any; the caller holds `lock`.
     @usableFromInline func storedSingleton(_ frame: Frame) -> Stored? {
-        guard frame.scope.rawValue >= Scope.lazySingleton.rawValue, let stored = frame.substitute.map({ $0.singleton })
-            ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
+        guard frame.isSingleton, let stored = frame.substitute.map({ $0.singleton })
+                ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
         guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
-        return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, stored.type) }  // held while read
+        return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, as: WeakBox.self) }
     }
 
-    /// Keeps a new object as its scope asks and returns it.
-    @inlinable @inline(__always) func keep<R>(_ frame: Frame, _ stored: Stored, _ result: R) -> R {
-        if frame.scope != .prototype { frame.state.pointee.graph.remember(frame.id, stored) }
-        if frame.scope.rawValue >= Scope.lazySingleton.rawValue { keepSingleton(frame, stored, result) }
-        return result
-    }
-
-    @usableFromInline func keepSingleton(_ frame: Frame, _ stored: Stored, _ result: Any) {
+    /// Keeps a new singleton in the context (or in its substitution), so every later read finds it.
+    @usableFromInline func keep(_ frame: Frame, _ stored: Stored, _ result: Any) {
         var stored = stored
         if frame.scope == .weakSingleton {
-            guard type(of: result) is AnyObject.Type else {
-                wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
-            }
-            stored = Stored(WeakBox(result as AnyObject), ObjectIdentifier(WeakBox.self))
+            guard type(of: result) is AnyObject.Type else { wiringFailure("\(Registry.shared.name(frame.id)) is a "
+                + "weakSingleton but made \(type(of: result)), not a class") }
+            stored = Stored(WeakBox(result as AnyObject), as: WeakBox.self)
         }
         lock.run {
-            if let substitute = frame.substitute {
-                substitute.singleton = stored
-            } else {
-                if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 1 - singletons.count) }
-                singletons[frame.id] = stored
-            }
+            if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
+            if let substitute = frame.substitute { substitute.singleton = stored } else { singletons[frame.id] = stored }
         }
     }
 
-    @inlinable @inline(__always) func report<R>(_ frame: Frame, created: Bool, _ result: R) -> R {
-        if let trace { trace(frame.state.pointee.graph.event(frame, created: created)) }
+    @inlinable @inline(__always) func report<R>(_ frame: Frame, created: Bool, _ stored: Stored?, _ result: R) -> R {
+        if let stored, frame.scope != .prototype { frame.state.pointee.graph.remember(frame.id, stored) }
+        if created && frame.isSingleton { keep(frame, stored!, result) }
+        if let trace { trace(TraceEvent(frame, created: created)) }
         return result
+    }
+}
+
+extension TraceEvent {
+    @usableFromInline init(_ frame: Frame, created: Bool) {
+        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { Registry.shared.name($0 >> 2) }
+        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
+        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
 }
 
 /// The objects of the resolution under way on one thread, indexed by definition id.
 @usableFromInline struct Graph {
-    @usableFromInline static var initializing: ObjectIdentifier { ObjectIdentifier(Graph.Type.self) }
-    @usableFromInline var slots: [Stored?] = []
-    var used: [Int] = []  // slots to empty when the graph ends
+    @usableFromInline var slots: [Stored?] = [], used: [Int] = []  // `used`: slots to empty when it ends
     var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
     unowned(unsafe) var context: DIContext? = nil  // the resolving assembly keeps it alive
     var substitutions: [Int: Substitution] = [:]  // as they were when the graph began
@@ -343,20 +339,6 @@ extension DIContext {
         if slots[id] == nil { used.append(id) }
         slots[id] = stored
     }
-
-    /// A prototype asked for again with only prototypes in between would never end.
-    func prototypeLoop(_ id: Int) -> Bool {
-        for entry in path.reversed() where entry >> 2 == id || entry & 3 != Scope.prototype.rawValue {
-            return entry >> 2 == id && entry & 3 == Scope.prototype.rawValue
-        }
-        return false
-    }
-
-    @usableFromInline func event(_ frame: Frame, created: Bool) -> TraceEvent {
-        TraceEvent(definition: Registry.shared.name(frame.id), scope: frame.scope, depth: path.count - 1,
-                   parent: path.count > 1 ? Registry.shared.name(path[path.count - 2] >> 2) : nil,
-                   created: created, substituted: frame.substitute != nil)
-    }
 }
 
 /// Per-thread state behind a pthread key: the current graph, graphs paused while another context
@@ -364,15 +346,11 @@ extension DIContext {
 @usableFromInline struct ThreadState {
     @usableFromInline var graph = Graph()
     var paused: [Graph] = [], probe: Substitution?, probedID: Int?
-    var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 256)
+    var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
     static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) {
-            let state = ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self)
-            state.deinitialize(count: 1)
-            state.deallocate()
-        }
+        pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
         return key
     }()
 
@@ -388,41 +366,33 @@ extension DIContext {
     @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
         guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
         let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
-        let index = Int(truncatingIfNeeded: ((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9) >> 8) & 255
-        if keyCache[index].address == address, keyCache[index].type == typeID { return keyCache[index].id }
-        keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+        let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
+        if keyCache[index].address != address || keyCache[index].type != typeID {
+            keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+        }
         return keyCache[index].id
     }
 
-    /// Joins the graph under way, or starts one (pausing the current one for another context).
-    mutating func startGraph(_ owner: DIContext) -> Bool {
-        if !graph.path.isEmpty, graph.context === owner { return false }
-        if !graph.path.isEmpty { paused.append(graph); graph = Graph() }
+    /// Joins the graph under way, or starts one (pausing it while another context resolves inside).
+    mutating func startGraph(_ owner: DIContext, _ id: Int) {
+        if !graph.path.isEmpty, graph.context !== owner { paused.append(graph); graph = Graph() }
+        if id >= graph.slots.count { graph.slots += Array(repeating: nil, count: id + 64) }
         graph.context = owner
-        return true
-    }
-
-    mutating func finishGraph() {
-        for id in graph.used { graph.slots[id] = nil }  // a finished graph keeps nothing alive
-        if !graph.used.isEmpty { graph.used.removeAll(keepingCapacity: true) }
-        if !graph.substitutions.isEmpty { graph.substitutions = [:] }
-        graph.context = nil
-        if let outer = paused.popLast() { graph = outer }
     }
 }
 
 /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
 @usableFromInline final class Registry: @unchecked Sendable {
-    struct Key: Hashable { let type: ObjectIdentifier, key: String }
     static let shared = Registry()
     let lock = Lock()
-    @exclusivity(unchecked) var ids: [Key: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
+    @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
 
     func id(_ type: Assembly.Type, _ key: String) -> Int {
-        lock.run {
-            if let id = ids[Key(type: ObjectIdentifier(type), key: key)] { return id }
+        let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
+        return lock.run {
+            if let id = ids[qualified] { return id }
             names.append(String(describing: type) + "." + key)
-            ids[Key(type: ObjectIdentifier(type), key: key)] = names.count - 1
+            ids[qualified] = names.count - 1
             return names.count - 1
         }
     }
@@ -450,8 +420,8 @@ extension DIContext {
 /// Stops with a message that names what went wrong; also in release builds.
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
-@usableFromInline func wiringCycle(_ graph: Graph, _ id: Int) -> Never {
-    let names = graph.path[(graph.path.firstIndex { $0 >> 2 == id } ?? 0)...].map { Registry.shared.name($0 >> 2) }
+@usableFromInline func wiringCycle(_ path: [Int], _ id: Int) -> Never {
+    let names = path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { Registry.shared.name($0 >> 2) }
     wiringFailure("cycle that cannot close: \((names + [Registry.shared.name(id)]).joined(separator: " → ")) is asked "
         + "for again before it is made; set one side in inject: instead of init:, or make a prototype objectGraph")
 }
