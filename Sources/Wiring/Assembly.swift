@@ -125,7 +125,8 @@ open class Assembly {
 
     @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false,
                                                   _ make: () -> Object, _ inject: (inout Object) -> Void) -> Result {
-        let context = self.context, state = ThreadState.current(context.threadKey)
+        unowned(unsafe) let context = self.context  // `self` keeps it alive; no retain on the hot path
+        let state = ThreadState.current(context.threadKey)
         var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
         defer { context.end(state) }
         let makesSingleton = frame.cached == nil && frame.isSingleton
@@ -138,15 +139,18 @@ open class Assembly {
         if let substitute = frame.substitute {
             let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
             guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
-            return context.report(frame, created: true, Stored(result), result)
+            return context.report(frame, created: true, state.pointee.graph.remember(frame, Stored(result)), result)
         }
         if placeholder { wiringMissingPlaceholder(frame) }
-        state.pointee.graph.remember(frame.id, Stored(context, as: Graph.self))  // asked for again now: a cycle
+        state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
         var object = make()
-        var result: Result = cast(object, frame), stored = Stored(result)
-        state.pointee.graph.remember(frame.id, frame.scope == .prototype ? nil : stored)  // inject's cycles find it
-        inject(&object)
-        if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, frame), Stored(result)) }
+        state.pointee.graph.slots[frame.id].initializing = false
+        var result: Result = cast(object, frame), stored = state.pointee.graph.remember(frame, Stored(result))
+        inject(&object)  // cycles through the object's properties find it in the graph
+        if !(Object.self is AnyObject.Type) {  // a value: `inject` changed the copy in `object`
+            result = cast(object, frame)
+            stored = state.pointee.graph.remember(frame, Stored(result))
+        }
         return context.report(frame, created: true, stored, result)
     }
 
@@ -262,9 +266,10 @@ extension DIContext {
         let prototype = Scope.prototype.rawValue, top = state.pointee.graph.path.isEmpty
         if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
             (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
-        } else if scope != .prototype, let slot = state.pointee.graph.slots[id] {
-            if slot.type == ObjectIdentifier(Graph.self) { wiringCycle(state.pointee.graph.path, id) }
-            frame.cached = slot
+        } else if state.pointee.graph.slots[id].initializing {
+            wiringCycle(state.pointee.graph.path, id)
+        } else if scope != .prototype, let stored = state.pointee.graph.slots[id].stored {
+            frame.cached = stored
         } else if scope == .prototype,
                   state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
             wiringCycle(state.pointee.graph.path, id)  // only prototypes since it was last asked for: it never ends
@@ -284,7 +289,7 @@ extension DIContext {
     @usableFromInline func end(_ state: UnsafeMutablePointer<ThreadState>) {
         state.pointee.graph.path.removeLast()
         guard state.pointee.graph.path.isEmpty else { return }
-        for id in state.pointee.graph.used { state.pointee.graph.slots[id] = nil }
+        for id in state.pointee.graph.used { state.pointee.graph.slots[id].stored = nil }
         state.pointee.graph.used.removeAll(keepingCapacity: true)
         if !state.pointee.graph.substitutions.isEmpty { state.pointee.graph.substitutions = [:] }
         if let outer = state.pointee.paused.popLast() { state.pointee.graph = outer }
@@ -313,7 +318,6 @@ extension DIContext {
     }
 
     @inlinable @inline(__always) func report<R>(_ frame: Frame, created: Bool, _ stored: Stored?, _ result: R) -> R {
-        if let stored, frame.scope != .prototype { frame.state.pointee.graph.remember(frame.id, stored) }
         if created && frame.isSingleton { keep(frame, stored!, result) }
         if let trace { trace(TraceEvent(frame, created: created)) }
         return result
@@ -330,14 +334,20 @@ extension TraceEvent {
 
 /// The objects of the resolution under way on one thread, indexed by definition id.
 @usableFromInline struct Graph {
-    @usableFromInline var slots: [Stored?] = [], used: [Int] = []  // `used`: slots to empty when it ends
+    @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
     var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
-    unowned(unsafe) var context: DIContext? = nil  // the resolving assembly keeps it alive
+    var context: ObjectIdentifier?  // whose graph this is
     var substitutions: [Int: Substitution] = [:]  // as they were when the graph began
 
-    @usableFromInline mutating func remember(_ id: Int, _ stored: Stored?) {
-        if slots[id] == nil { used.append(id) }
-        slots[id] = stored
+    /// What the graph holds for one definition id.
+    @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
+
+    /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
+    @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
+        guard frame.scope != .prototype else { return stored }
+        if slots[frame.id].stored == nil { used.append(frame.id) }
+        slots[frame.id].stored = stored
+        return stored
     }
 }
 
@@ -375,9 +385,9 @@ extension TraceEvent {
 
     /// Joins the graph under way, or starts one (pausing it while another context resolves inside).
     mutating func startGraph(_ owner: DIContext, _ id: Int) {
-        if !graph.path.isEmpty, graph.context !== owner { paused.append(graph); graph = Graph() }
-        if id >= graph.slots.count { graph.slots += Array(repeating: nil, count: id + 64) }
-        graph.context = owner
+        if !graph.path.isEmpty, graph.context != ObjectIdentifier(owner) { paused.append(graph); graph = Graph() }
+        if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
+        graph.context = ObjectIdentifier(owner)
     }
 }
 
