@@ -3,11 +3,7 @@
 // Assemblies describe objects with computed properties that call `define(...)`; a `DIContext` keeps what
 // outlives one resolution. The file reads: scopes → context → assembly → define → substitutions →
 // placeholders → the per-thread machinery they share → diagnostics.
-#if canImport(Darwin)
-import Darwin
-#else
-import Glibc
-#endif
+import Foundation
 
 // MARK: - Scopes
 
@@ -28,10 +24,8 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
     @usableFromInline let literal: StaticString?, text: String?  // a literal's address makes lookups cheap
     /// A literal key, such as the default `#function`.
     public init(stringLiteral value: StaticString) { (literal, text) = (value, nil) }
-    /// A key built at run time, for parameterised definitions.
-    public init(_ text: String) { (literal, self.text) = (nil, text) }
-    /// A key built by interpolation, such as `"item-\(n)"`.
-    public init(stringInterpolation: StringInterpolation) { self.init(stringInterpolation.text) }
+    /// A key built by interpolation, such as `"item-\(n)"`; use `"\(name)"` for a `String` variable.
+    public init(stringInterpolation: StringInterpolation) { (literal, text) = (nil, stringInterpolation.text) }
     /// The key as written.
     public var description: String { text ?? literal!.description }
 
@@ -53,25 +47,21 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    @usableFromInline let lock = Lock()  // guards the tables below; never held while user code runs
-    @usableFromInline let creation = Lock(recursive: true)  // held while a singleton is made, so it is made once
-    @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
-    @usableFromInline let threadKey = ThreadState.key  // a copy here saves a lazy-global check per define
+    @usableFromInline let lock = NSLock()  // guards the tables below; never held while user code runs
+    @usableFromInline let creation = NSRecursiveLock()  // held while a singleton or assembly is made: made once
+    @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
+    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: Substitution] = [:]
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
-    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = []  // by definition id
-    @usableFromInline @exclusivity(unchecked) var substitutions: [Int: Substitution] = [:]
 
     /// Makes an isolated context; `trace`, if given, hears of every resolution (off, it costs one branch).
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) { self.trace = trace }
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        if let existing = lock.run({ assemblies[ObjectIdentifier(A.self)]?.object }) as? A { return existing }
-        let made = A()  // outside the lock: an assembly's init may ask for others
-        made.context = self
-        return lock.run {
-            if let raced = assemblies[ObjectIdentifier(A.self)]?.object as? A { return raced }
-            assemblies[ObjectIdentifier(A.self)] = WeakBox(made)
+        creation.run {  // a recursive lock: an assembly's init may ask for others
+            if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
+            let made = A()
+            (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
             return made
         }
     }
@@ -111,9 +101,8 @@ open class Assembly {
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Result {
-        resolve(key, scope, make) { object in
-            let returned = inject(&object)  // an EasyDi 1.6 closure may return a changed copy: that one counts
-            if Returned.self == Object.self { object = unsafeBitCast(returned, to: Object.self) }
+        resolve(key, scope, make) {  // an EasyDi 1.6 closure may return a changed copy: that one counts
+            let returned = inject(&$0); if Returned.self == Object.self { $0 = unsafeBitCast(returned, to: Object.self) }
         }
     }
 
@@ -129,29 +118,24 @@ open class Assembly {
         let state = ThreadState.current(context.threadKey)
         var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
         defer { context.end(state) }
-        let makesSingleton = frame.cached == nil && frame.isSingleton
-        if makesSingleton {  // one maker at a time; another thread may have finished while we waited
-            context.creation.lock()
-            frame.cached = context.lock.run { context.storedSingleton(frame) }
-        }
+        let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
+        if makesSingleton { context.creation.lock(); frame.cached = context.lock.run { context.storedSingleton(frame) } }
         defer { if makesSingleton { context.creation.unlock() } }
-        if let cached = frame.cached { return context.report(frame, created: false, nil, cached.value(frame) as Result) }
+        if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
             let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
             guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
-            return context.report(frame, created: true, state.pointee.graph.remember(frame, Stored(result)), result)
+            return context.report(frame, state.pointee.graph.remember(frame, Stored(result)), result)
         }
         if placeholder { wiringMissingPlaceholder(frame) }
         state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
         var object = make()
         state.pointee.graph.slots[frame.id].initializing = false
-        var result: Result = cast(object, frame), stored = state.pointee.graph.remember(frame, Stored(result))
-        inject(&object)  // cycles through the object's properties find it in the graph
-        if !(Object.self is AnyObject.Type) {  // a value: `inject` changed the copy in `object`
-            result = cast(object, frame)
-            stored = state.pointee.graph.remember(frame, Stored(result))
-        }
-        return context.report(frame, created: true, stored, result)
+        var result: Result = cast(object, frame)  // a class instance goes in the graph now, so cycles find it
+        let early = Object.self is AnyObject.Type ? state.pointee.graph.remember(frame, Stored(result)) : nil
+        inject(&object)
+        if early == nil { result = cast(object, frame) }  // a value: `inject` changed the copy in `object`
+        return context.report(frame, early ?? state.pointee.graph.remember(frame, Stored(result)), result)
     }
 
     @inlinable @inline(__always) final func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
@@ -193,14 +177,16 @@ extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
         let substitution = Substitution { make() }
-        if let id = Registry.shared.lock.run({ Registry.shared.keyPaths[keyPath] }) { return setSubstitution(id, substitution) }
-        let state = ThreadState.current(context.threadKey)  // the getter's define names the definition
-        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
-        substitution.spare = self[keyPath: keyPath]  // what the probe made serves the next read
-        guard state.pointee.probe == nil, let id = state.pointee.probedID else {
-            wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
+        var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
+        if id == nil {  // the getter's define call names the definition; what it makes serves the next read
+            let state = ThreadState.current(context.threadKey)
+            (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
+            substitution.spare = self[keyPath: keyPath]
+            guard state.pointee.probe == nil, let probed = state.pointee.probedID else {
+                wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
+            }
+            id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = probed; return probed }
         }
-        Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = id }
         setSubstitution(id, substitution)
     }
 
@@ -233,18 +219,18 @@ extension Assembly {
         if type == ObjectIdentifier(R.self) {
             return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
-        let any = (object as? AnyBox)?.any ?? object  // e.g. a placeholder read as the view's protocol
-        guard let result = any as? R else { wiringMismatch(frame, R.self, any) }
+        guard let result = object as? R else { wiringMismatch(frame, R.self, object) }  // e.g. a view read as its protocol
         return result
     }
 }
 
-@usableFromInline protocol AnyBox: AnyObject { var any: Any { get } }
-@usableFromInline final class Box<T>: AnyBox {
+/// Holds a value that is not a class instance.
+@usableFromInline final class Box<T> {
     @usableFromInline let value: T
     @usableFromInline init(_ value: T) { self.value = value }
-    @usableFromInline var any: Any { value }
 }
+
+/// Holds an assembly or a weak singleton without keeping it alive.
 @usableFromInline final class WeakBox {
     @usableFromInline weak var object: AnyObject?
     @usableFromInline init(_ object: AnyObject) { self.object = object }
@@ -261,24 +247,20 @@ extension DIContext {
     /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
     @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
         var frame = Frame(state: state, id: id, scope: scope)
-        state.pointee.startGraph(self, id)
+        let top = state.pointee.startGraph(self, id), prototype = Scope.prototype.rawValue
         defer { state.pointee.graph.path.append(id << 2 | frame.scope.rawValue) }
-        let prototype = Scope.prototype.rawValue, top = state.pointee.graph.path.isEmpty
         if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
             (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
-        } else if state.pointee.graph.slots[id].initializing {
-            wiringCycle(state.pointee.graph.path, id)
+        } else if state.pointee.graph.slots[id].initializing || scope == .prototype
+                    && state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
+            wiringCycle(state.pointee.graph.path, id)  // made again while making it, or prototypes all the way round
         } else if scope != .prototype, let stored = state.pointee.graph.slots[id].stored {
             frame.cached = stored
-        } else if scope == .prototype,
-                  state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
-            wiringCycle(state.pointee.graph.path, id)  // only prototypes since it was last asked for: it never ends
         } else if top || frame.isSingleton {
-            lock.lock()
+            lock.lock(); defer { lock.unlock() }
             if top { state.pointee.graph.substitutions = substitutions }
             frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
             frame.cached = storedSingleton(frame)
-            lock.unlock()
         } else if !state.pointee.graph.substitutions.isEmpty {
             frame.substitute = state.pointee.graph.substitutions[id]
         }
@@ -290,9 +272,9 @@ extension DIContext {
         state.pointee.graph.path.removeLast()
         guard state.pointee.graph.path.isEmpty else { return }
         for id in state.pointee.graph.used { state.pointee.graph.slots[id].stored = nil }
-        state.pointee.graph.used.removeAll(keepingCapacity: true)
+        if !state.pointee.graph.used.isEmpty { state.pointee.graph.used.removeAll(keepingCapacity: true) }
         if !state.pointee.graph.substitutions.isEmpty { state.pointee.graph.substitutions = [:] }
-        if let outer = state.pointee.paused.popLast() { state.pointee.graph = outer }
+        if !state.pointee.paused.isEmpty { state.pointee.graph = state.pointee.paused.removeLast() }
     }
 
     /// The singleton kept for `frame`, if any; the caller holds `lock`.
@@ -303,24 +285,23 @@ extension DIContext {
         return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, as: WeakBox.self) }
     }
 
-    /// Keeps a new singleton in the context (or in its substitution), so every later read finds it.
-    @usableFromInline func keep(_ frame: Frame, _ stored: Stored, _ result: Any) {
-        var stored = stored
-        if frame.scope == .weakSingleton {
-            guard type(of: result) is AnyObject.Type else { wiringFailure("\(Registry.shared.name(frame.id)) is a "
-                + "weakSingleton but made \(type(of: result)), not a class") }
-            stored = Stored(WeakBox(result as AnyObject), as: WeakBox.self)
-        }
-        lock.run {
-            if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
-            if let substitute = frame.substitute { substitute.singleton = stored } else { singletons[frame.id] = stored }
-        }
+    /// Keeps a new singleton in the context (or in its substitution), then tells the trace hook.
+    @inlinable @inline(__always) func report<R>(_ frame: Frame, _ made: Stored?, _ result: R) -> R {
+        if let made, frame.isSingleton { keep(frame, made, result) }
+        if let trace { trace(TraceEvent(frame, created: made != nil)) }
+        return result
     }
 
-    @inlinable @inline(__always) func report<R>(_ frame: Frame, created: Bool, _ stored: Stored?, _ result: R) -> R {
-        if created && frame.isSingleton { keep(frame, stored!, result) }
-        if let trace { trace(TraceEvent(frame, created: created)) }
-        return result
+    @usableFromInline func keep(_ frame: Frame, _ stored: Stored, _ result: Any) {
+        let weakly = frame.scope == .weakSingleton
+        guard !weakly || type(of: result) is AnyObject.Type else {
+            wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
+        }
+        let kept = weakly ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
+        lock.run {
+            if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
+            if let substitute = frame.substitute { substitute.singleton = kept } else { singletons[frame.id] = kept }
+        }
     }
 }
 
@@ -336,8 +317,7 @@ extension TraceEvent {
 @usableFromInline struct Graph {
     @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
     var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
-    var context: ObjectIdentifier?  // whose graph this is
-    var substitutions: [Int: Substitution] = [:]  // as they were when the graph began
+    var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
 
     /// What the graph holds for one definition id.
     @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
@@ -367,8 +347,7 @@ extension TraceEvent {
     @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
         if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
-        state.initialize(to: ThreadState())
-        pthread_setspecific(key, state)
+        state.initialize(to: ThreadState()); pthread_setspecific(key, state)
         return state
     }
 
@@ -383,26 +362,27 @@ extension TraceEvent {
         return keyCache[index].id
     }
 
-    /// Joins the graph under way, or starts one (pausing it while another context resolves inside).
-    mutating func startGraph(_ owner: DIContext, _ id: Int) {
-        if !graph.path.isEmpty, graph.context != ObjectIdentifier(owner) { paused.append(graph); graph = Graph() }
+    /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
+    mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
         if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
+        if !graph.path.isEmpty && graph.context == ObjectIdentifier(owner) { return false }
+        if !graph.path.isEmpty { paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64)) }
         graph.context = ObjectIdentifier(owner)
+        return true
     }
 }
 
 /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
 @usableFromInline final class Registry: @unchecked Sendable {
     static let shared = Registry()
-    let lock = Lock()
+    let lock = NSLock()
     @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
 
     func id(_ type: Assembly.Type, _ key: String) -> Int {
         let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
         return lock.run {
             if let id = ids[qualified] { return id }
-            names.append(String(describing: type) + "." + key)
-            ids[qualified] = names.count - 1
+            names.append("\(type).\(key)"); ids[qualified] = names.count - 1
             return names.count - 1
         }
     }
@@ -410,18 +390,7 @@ extension TraceEvent {
     func name(_ id: Int) -> String { lock.run { names[id] } }
 }
 
-/// A pthread mutex; the recursive kind lets a singleton's maker resolve other singletons.
-@usableFromInline final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init(recursive: Bool = false) {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_NORMAL))
-        pthread_mutex_init(mutex, &attributes)
-    }
-    deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
-    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
-    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
+extension NSLocking {
     @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T { lock(); defer { unlock() }; return try body() }
 }
 
