@@ -138,7 +138,11 @@ actor InFlightGate {
         started += 1
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
-        if inFlight >= target || started == expectedRequests || gaveUp {
+        if gaveUp { return }
+        if inFlight >= target || started == expectedRequests {
+            // Before releasing, let any request beyond the limit that was already started
+            // arrive, so it is counted while the others are still in flight.
+            for _ in 0..<50 { await Task.yield() }
             releaseAll()
         } else {
             await withCheckedContinuation { waiting.append($0) }

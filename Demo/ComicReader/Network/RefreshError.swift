@@ -15,7 +15,7 @@ enum RefreshError: Error, CustomStringConvertible {
         switch self {
         case .serverUnavailable(let failures, let lastError, let stored):
             let kept = stored == 1 ? "1 comic" : "\(stored) comics"
-            return "server unavailable: \(failures) requests in a row failed, the last with: \(lastError); "
+            return "server unavailable: \(failures) comics in a row could not be fetched, the last with: \(lastError); "
                 + "stopped after keeping \(kept) fetched so far"
         }
     }
