@@ -133,7 +133,16 @@ import Testing
         #expect(error.exitCode == 69)
     }
 
-    @Test(arguments: ["", "xkcd.com", "ftp://xkcd.com", "http://", "https:///info"])
+    @Test func defaultsToTheXKCDSite() throws {
+        let source = try HTTPComicSource()
+        #expect(source.latestURL.absoluteString == "https://xkcd.com/info.0.json")
+        #expect(source.url(ofComic: 614).absoluteString == "https://xkcd.com/614/info.0.json")
+        #expect(source.timeout == 10)
+    }
+
+    @Test(arguments: [
+        "", "xkcd.com", "ftp://xkcd.com", "http://", "https:///info", "https://xkcd.com/?a=1", "https://xkcd.com#top",
+    ])
     func rejectsBaseURLsThatAreNotHTTP(base: String) {
         #expect(throws: NetworkError.invalidBaseURL(base)) { try HTTPComicSource(base: base) }
     }

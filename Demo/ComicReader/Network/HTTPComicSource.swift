@@ -9,6 +9,11 @@ import FoundationNetworking
 /// Uses its own ephemeral session without a cache, so every call really asks the server,
 /// and a per-request timeout so a silent server cannot stall the program.
 final class HTTPComicSource: ComicSource {
+    /// The real xkcd site.
+    static let defaultBase = "https://xkcd.com"
+    /// Seconds to wait for an answer unless `--timeout` says otherwise.
+    static let defaultTimeout = 10.0
+
     /// The server's base URL as given, without trailing slashes.
     let base: String
     /// Seconds to wait for an answer before giving up on a request.
@@ -16,13 +21,15 @@ final class HTTPComicSource: ComicSource {
     private let session: URLSession
 
     /// Prepares requests to `base` (with or without a trailing slash).
-    /// - Throws: `NetworkError.invalidBaseURL` unless `base` is an absolute http(s) URL,
-    ///   `NetworkError.invalidTimeout` unless `timeout` is a positive number of seconds.
-    init(base: String = "https://xkcd.com", timeout: Double = 10) throws {
+    /// - Throws: `NetworkError.invalidBaseURL` unless `base` is an absolute http(s) URL
+    ///   without query or fragment, `NetworkError.invalidTimeout` unless `timeout` is a
+    ///   positive number of seconds.
+    init(base: String = defaultBase, timeout: Double = defaultTimeout) throws {
         var trimmed = base
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
         else { throw NetworkError.invalidBaseURL(base) }
         guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
 
@@ -76,8 +83,8 @@ final class HTTPComicSource: ComicSource {
         return body
     }
 
-    /// `{base}/{path}`; the base was validated in `init` and `path` is made of digits,
-    /// dots and letters, so the result is always a valid URL.
+    /// `{base}/{path}`; `init` checked that the base takes such paths, and `path` is made
+    /// of digits, dots, slashes and letters, so the result is always a valid URL.
     private func endpoint(_ path: String) -> URL {
         guard let url = URL(string: "\(base)/\(path)") else {
             preconditionFailure("base URL \(base) was validated but /\(path) does not form a URL")
