@@ -2,7 +2,8 @@
 //
 // Assemblies describe objects with computed properties that call `define(...)`; a `DIContext` keeps what
 // outlives one resolution. The file reads: scopes → context → assembly → define → substitutions →
-// placeholders → the per-thread machinery they share → diagnostics.
+// placeholders → the per-thread machinery they share (nested in `DIContext`, so a copied file adds
+// no names beside the public ones) → diagnostics.
 import Foundation
 
 // MARK: - Scopes
@@ -58,7 +59,7 @@ public final class DIContext: @unchecked Sendable {
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        creation.run {  // a recursive lock: an assembly's init may ask for others
+        wiringLocked(creation) {  // a recursive lock: an assembly's init may ask for others
             if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
             let made = A()
             (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
@@ -112,60 +113,42 @@ open class Assembly {
         inject: (inout Object) -> Returned
     ) -> Object { define(key: key, scope: scope, init: object(), inject: inject) }
 
-    @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false,
-                                                  _ make: () -> Object, _ inject: (inout Object) -> Void) -> Result {
+    @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, _ make: () -> Object,
+                                                  _ inject: (inout Object) -> Void) -> Result {
         unowned(unsafe) let context = self.context  // `self` keeps it alive; no retain on the hot path
-        let state = ThreadState.current(context.threadKey)
+        let state = DIContext.ThreadState.current(context.threadKey)
         var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
         defer { context.end(state) }
         let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
-        if makesSingleton { context.creation.lock(); frame.cached = context.lock.run { context.storedSingleton(frame) } }
+        if makesSingleton { context.creation.lock(); frame.cached = wiringLocked(context.lock) { context.singleton(frame) } }
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
-            let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
-            guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
-            return context.report(frame, state.pointee.graph.remember(frame, Stored(result)), result)
+            let result: Result = DIContext.cast(wiringLocked(context.lock) { substitute.takeSpare() } ?? substitute.make(), frame)
+            return context.report(frame, state.pointee.graph.remember(frame, .init(result)), result)
         }
-        if placeholder { wiringMissingPlaceholder(frame) }
         state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
         var object = make()
         state.pointee.graph.slots[frame.id].initializing = false
-        var result: Result = cast(object, frame)  // a class instance goes in the graph now, so cycles find it
-        let early = Object.self is AnyObject.Type ? state.pointee.graph.remember(frame, Stored(result)) : nil
+        var result: Result = DIContext.cast(object, frame)  // a class instance goes in the graph now: cycles find it
+        let early = Object.self is AnyObject.Type ? state.pointee.graph.remember(frame, .init(result)) : nil
         inject(&object)
-        if early == nil { result = cast(object, frame) }  // a value: `inject` changed the copy in `object`
-        return context.report(frame, early ?? state.pointee.graph.remember(frame, Stored(result)), result)
-    }
-
-    @inlinable @inline(__always) final func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
-        if Object.self == Result.self { return unsafeBitCast(object, to: Result.self) }
-        guard let result = object as? Result else { wiringMismatch(frame, Result.self, object) }
-        return result
+        if early == nil { result = DIContext.cast(object, frame) }  // a value: `inject` changed the copy in `object`
+        return context.report(frame, early ?? state.pointee.graph.remember(frame, .init(result)), result)
     }
 }
 
 // MARK: - Substitutions
 
-/// A replacement factory for one definition; a substituted singleton keeps its own instance.
-@usableFromInline final class Substitution {
-    @usableFromInline let make: () -> Any
-    @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
-    init(_ make: @escaping () -> Any) { self.make = make }
-    @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
-}
-
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        setSubstitution(Registry.shared.id(type(of: self), key), Substitution { make() })
+        context.substitute(DIContext.Registry.shared.id(type(of: self), key), .init { make() })
     }
 
     /// Restores the original definition named `key`, with its cached singleton.
-    public func removeSubstitution(for key: String) { setSubstitution(Registry.shared.id(type(of: self), key), nil) }
-
-    func setSubstitution(_ id: Int?, _ substitution: Substitution?) {
-        if let id { context.lock.run { context.substitutions[id] = substitution } }
+    public func removeSubstitution(for key: String) {
+        context.substitute(DIContext.Registry.shared.id(type(of: self), key), nil)
     }
 }
 
@@ -176,23 +159,37 @@ extension Assembly: KeyPathSubstitutable {}
 extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
-        let substitution = Substitution { make() }
-        var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
+        let substitution = DIContext.Substitution { make() }, registry = DIContext.Registry.shared
+        var id = wiringLocked(registry.lock) { registry.keyPaths[keyPath] }
         if id == nil {  // the getter's define call names the definition; what it makes serves the next read
-            let state = ThreadState.current(context.threadKey)
+            let state = DIContext.ThreadState.current(context.threadKey)
             (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
             substitution.spare = self[keyPath: keyPath]
             guard state.pointee.probe == nil, let probed = state.pointee.probedID else {
                 wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
             }
-            id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = probed; return probed }
+            id = wiringLocked(registry.lock) { registry.keyPaths[keyPath] = probed; return probed }
         }
-        setSubstitution(id, substitution)
+        context.substitute(id, substitution)
     }
 
     /// Restores the definition behind `keyPath`.
     public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) {
-        setSubstitution(Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }, nil)
+        context.substitute(wiringLocked(DIContext.Registry.shared.lock) { DIContext.Registry.shared.keyPaths[keyPath] }, nil)
+    }
+}
+
+extension DIContext {
+    /// A replacement factory for one definition; a substituted singleton keeps its own instance.
+    @usableFromInline final class Substitution {
+        @usableFromInline let make: () -> Any
+        @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
+        init(_ make: @escaping () -> Any) { self.make = make }
+        @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
+    }
+
+    func substitute(_ id: Int?, _ substitution: Substitution?) {
+        if let id { wiringLocked(lock) { substitutions[id] = substitution } }
     }
 }
 
@@ -201,49 +198,48 @@ extension KeyPathSubstitutable where Self: Assembly {
 extension Assembly {
     /// Returns the object injected under this key in the current graph (VIPER views, say).
     @inlinable public final func definePlaceholder<Result>(key: DefinitionKey = #function) -> Result {
-        resolve(key, .objectGraph, placeholder: true, { () -> Result in fatalError() }, { _ in })
+        resolve(key, .objectGraph, { () -> Result in
+            wiringFailure("placeholder \(type(of: self)).\(key) has no object injected under that key in the current "
+                + "graph; call defineInjection(key:into:) first, in the same resolution")
+        }, { _ in })
     }
 }
 
 // MARK: - Machinery: stored values, frames, graphs, thread state
 
-/// A resolved value with the static type it was stored as, so reads need no dynamic cast.
-@usableFromInline struct Stored {
-    @usableFromInline let object: AnyObject, type: ObjectIdentifier
-    @inlinable init(_ object: AnyObject, as type: Any.Type) { (self.object, self.type) = (object, ObjectIdentifier(type)) }
-    @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
-        self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
-    }
-
-    @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
-        if type == ObjectIdentifier(R.self) {
+extension DIContext {
+    /// A resolved value with the static type it was stored as, so reads need no dynamic cast.
+    @usableFromInline struct Stored {
+        @usableFromInline let object: AnyObject, type: ObjectIdentifier
+        @inlinable init(_ object: AnyObject, as type: Any.Type) { (self.object, self.type) = (object, ObjectIdentifier(type)) }
+        @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
+            self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
+        }
+        @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
+            guard type == ObjectIdentifier(R.self) else { return cast(object, frame) }  // e.g. a view read as its protocol
             return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
-        guard let result = object as? R else { wiringMismatch(frame, R.self, object) }  // e.g. a view read as its protocol
+    }
+
+    /// Holds a value that is not a class instance.
+    @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
+    /// Holds an assembly or a weak singleton without keeping it alive.
+    @usableFromInline final class WeakBox { weak var object: AnyObject?; init(_ object: AnyObject) { self.object = object } }
+
+    /// `value` as `R`: free when the types are the same, else a dynamic cast that must succeed.
+    @inlinable @inline(__always) static func cast<T, R>(_ value: T, _ frame: Frame) -> R {
+        if T.self == R.self { return unsafeBitCast(value, to: R.self) }
+        guard let result = value as? R else { wiringMismatch(frame, R.self, value) }
         return result
     }
-}
 
-/// Holds a value that is not a class instance.
-@usableFromInline final class Box<T> {
-    @usableFromInline let value: T
-    @usableFromInline init(_ value: T) { self.value = value }
-}
+    /// One define call in progress: which definition, as what scope, and what was found for it.
+    @usableFromInline struct Frame {
+        @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
+        @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
+        @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
+    }
 
-/// Holds an assembly or a weak singleton without keeping it alive.
-@usableFromInline final class WeakBox {
-    @usableFromInline weak var object: AnyObject?
-    @usableFromInline init(_ object: AnyObject) { self.object = object }
-}
-
-/// One define call in progress: which definition, as what scope, and what was found for it.
-@usableFromInline struct Frame {
-    @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
-    @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
-    @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
-}
-
-extension DIContext {
     /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
     @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
         var frame = Frame(state: state, id: id, scope: scope)
@@ -260,7 +256,7 @@ extension DIContext {
             lock.lock(); defer { lock.unlock() }
             if top { state.pointee.graph.substitutions = substitutions }
             frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
-            frame.cached = storedSingleton(frame)
+            frame.cached = singleton(frame)
         } else if !state.pointee.graph.substitutions.isEmpty {
             frame.substitute = state.pointee.graph.substitutions[id]
         }
@@ -277,8 +273,8 @@ extension DIContext {
         if !state.pointee.paused.isEmpty { state.pointee.graph = state.pointee.paused.removeLast() }
     }
 
-    /// The singleton kept for `frame`, if any; the caller holds `lock`.
-    @usableFromInline func storedSingleton(_ frame: Frame) -> Stored? {
+    /// The singleton kept for `frame` (a weak one only while alive), if any; the caller holds `lock`.
+    @usableFromInline func singleton(_ frame: Frame) -> Stored? {
         guard frame.isSingleton, let stored = frame.substitute.map({ $0.singleton })
                 ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
         guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
@@ -298,100 +294,100 @@ extension DIContext {
             wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
         }
         let kept = weakly ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
-        lock.run {
+        wiringLocked(lock) {
             if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
             if let substitute = frame.substitute { substitute.singleton = kept } else { singletons[frame.id] = kept }
         }
     }
+
+    /// The objects of the resolution under way on one thread, indexed by definition id.
+    @usableFromInline struct Graph {
+        @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
+        var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
+        var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
+
+        /// What the graph holds for one definition id.
+        @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
+
+        /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
+        @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
+            guard frame.scope != .prototype else { return stored }
+            if slots[frame.id].stored == nil { used.append(frame.id) }
+            slots[frame.id].stored = stored
+            return stored
+        }
+    }
+
+    /// Per-thread state behind a pthread key: the current graph, graphs paused while another context
+    /// resolves inside them, and a small cache from literal keys to definition ids.
+    @usableFromInline struct ThreadState {
+        @usableFromInline var graph = Graph()
+        var paused: [Graph] = [], probe: Substitution?, probedID: Int?
+        var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
+
+        static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
+            return key
+        }()
+
+        @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
+            if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
+            let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+            state.initialize(to: ThreadState()); pthread_setspecific(key, state)
+            return state
+        }
+
+        /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
+        @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
+            guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
+            let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
+            let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
+            if keyCache[index].address != address || keyCache[index].type != typeID {
+                keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+            }
+            return keyCache[index].id
+        }
+
+        /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
+        mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
+            if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
+            if !graph.path.isEmpty && graph.context == ObjectIdentifier(owner) { return false }
+            if !graph.path.isEmpty { paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64)) }
+            graph.context = ObjectIdentifier(owner)
+            return true
+        }
+    }
+
+    /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
+    @usableFromInline final class Registry: @unchecked Sendable {
+        static let shared = Registry()
+        let lock = NSLock()
+        @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
+
+        func id(_ type: Assembly.Type, _ key: String) -> Int {
+            let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
+            return wiringLocked(lock) {
+                if let id = ids[qualified] { return id }
+                names.append("\(type).\(key)"); ids[qualified] = names.count - 1
+                return names.count - 1
+            }
+        }
+
+        func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
+    }
 }
 
 extension TraceEvent {
-    @usableFromInline init(_ frame: Frame, created: Bool) {
-        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { Registry.shared.name($0 >> 2) }
+    @usableFromInline init(_ frame: DIContext.Frame, created: Bool) {
+        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { DIContext.Registry.shared.name($0 >> 2) }
         (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
         (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
 }
 
-/// The objects of the resolution under way on one thread, indexed by definition id.
-@usableFromInline struct Graph {
-    @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
-    var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
-    var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
-
-    /// What the graph holds for one definition id.
-    @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
-
-    /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
-    @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
-        guard frame.scope != .prototype else { return stored }
-        if slots[frame.id].stored == nil { used.append(frame.id) }
-        slots[frame.id].stored = stored
-        return stored
-    }
-}
-
-/// Per-thread state behind a pthread key: the current graph, graphs paused while another context
-/// resolves inside them, and a small cache from literal keys to definition ids.
-@usableFromInline struct ThreadState {
-    @usableFromInline var graph = Graph()
-    var paused: [Graph] = [], probe: Substitution?, probedID: Int?
-    var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
-
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
-        return key
-    }()
-
-    @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
-        if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
-        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
-        state.initialize(to: ThreadState()); pthread_setspecific(key, state)
-        return state
-    }
-
-    /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
-    @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
-        guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
-        let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
-        let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
-        if keyCache[index].address != address || keyCache[index].type != typeID {
-            keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
-        }
-        return keyCache[index].id
-    }
-
-    /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
-    mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
-        if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
-        if !graph.path.isEmpty && graph.context == ObjectIdentifier(owner) { return false }
-        if !graph.path.isEmpty { paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64)) }
-        graph.context = ObjectIdentifier(owner)
-        return true
-    }
-}
-
-/// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
-@usableFromInline final class Registry: @unchecked Sendable {
-    static let shared = Registry()
-    let lock = NSLock()
-    @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
-
-    func id(_ type: Assembly.Type, _ key: String) -> Int {
-        let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
-        return lock.run {
-            if let id = ids[qualified] { return id }
-            names.append("\(type).\(key)"); ids[qualified] = names.count - 1
-            return names.count - 1
-        }
-    }
-
-    func name(_ id: Int) -> String { lock.run { names[id] } }
-}
-
-extension NSLocking {
-    @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T { lock(); defer { unlock() }; return try body() }
+@usableFromInline func wiringLocked<T>(_ lock: NSLocking, _ body: () throws -> T) rethrows -> T {
+    lock.lock(); defer { lock.unlock() }; return try body()
 }
 
 // MARK: - Diagnostics
@@ -400,17 +396,12 @@ extension NSLocking {
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
 @usableFromInline func wiringCycle(_ path: [Int], _ id: Int) -> Never {
-    let names = path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { Registry.shared.name($0 >> 2) }
-    wiringFailure("cycle that cannot close: \((names + [Registry.shared.name(id)]).joined(separator: " → ")) is asked "
-        + "for again before it is made; set one side in inject: instead of init:, or make a prototype objectGraph")
+    let names = (path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { $0 >> 2 } + [id]).map(DIContext.Registry.shared.name)
+    wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is made; "
+        + "set one side in inject: instead of init:, or make a prototype objectGraph")
 }
 
-@usableFromInline func wiringMismatch(_ frame: Frame, _ expected: Any.Type, _ actual: Any) -> Never {
-    wiringFailure("\(Registry.shared.name(frame.id)) is declared as \(expected) but "
+@usableFromInline func wiringMismatch(_ frame: DIContext.Frame, _ expected: Any.Type, _ actual: Any) -> Never {
+    wiringFailure("\(DIContext.Registry.shared.name(frame.id)) is declared as \(expected) but "
         + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: actual))")
-}
-
-@usableFromInline func wiringMissingPlaceholder(_ frame: Frame) -> Never {
-    wiringFailure("placeholder \(Registry.shared.name(frame.id)) has no object injected under that key in the "
-        + "current graph; call defineInjection(key:into:) first, in the same resolution")
 }
