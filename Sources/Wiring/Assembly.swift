@@ -143,13 +143,11 @@ open class Assembly {
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        context.substitute(DIContext.Registry.shared.id(type(of: self), key), .init { make() })
+        context.substitute(DIContext.Registry.id(type(of: self), key), .init { make() })
     }
 
     /// Restores the original definition named `key`, with its cached singleton.
-    public func removeSubstitution(for key: String) {
-        context.substitute(DIContext.Registry.shared.id(type(of: self), key), nil)
-    }
+    public func removeSubstitution(for key: String) { context.substitute(DIContext.Registry.id(type(of: self), key), nil) }
 }
 
 /// Gives assemblies compile-checked substitutions: `addSubstitution(for: \.apiClient) { Fake() }`.
@@ -159,37 +157,19 @@ extension Assembly: KeyPathSubstitutable {}
 extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
-        let substitution = DIContext.Substitution { make() }, registry = DIContext.Registry.shared
-        var id = wiringLocked(registry.lock) { registry.keyPaths[keyPath] }
-        if id == nil {  // the getter's define call names the definition; what it makes serves the next read
-            let state = DIContext.ThreadState.current(context.threadKey)
-            (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
-            substitution.spare = self[keyPath: keyPath]
-            guard state.pointee.probe == nil, let probed = state.pointee.probedID else {
-                wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
-            }
-            id = wiringLocked(registry.lock) { registry.keyPaths[keyPath] = probed; return probed }
+        let substitution = DIContext.Substitution { make() }, state = DIContext.ThreadState.current(context.threadKey)
+        if let id = DIContext.Registry.keyPath(keyPath) { return context.substitute(id, substitution) }
+        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition
+        substitution.spare = self[keyPath: keyPath]  // and what it made serves the next read
+        guard state.pointee.probe == nil, let id = state.pointee.probedID else {
+            wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
         }
-        context.substitute(id, substitution)
+        context.substitute(DIContext.Registry.keyPath(keyPath, id), substitution)
     }
 
     /// Restores the definition behind `keyPath`.
     public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) {
-        context.substitute(wiringLocked(DIContext.Registry.shared.lock) { DIContext.Registry.shared.keyPaths[keyPath] }, nil)
-    }
-}
-
-extension DIContext {
-    /// A replacement factory for one definition; a substituted singleton keeps its own instance.
-    @usableFromInline final class Substitution {
-        @usableFromInline let make: () -> Any
-        @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
-        init(_ make: @escaping () -> Any) { self.make = make }
-        @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
-    }
-
-    func substitute(_ id: Int?, _ substitution: Substitution?) {
-        if let id { wiringLocked(lock) { substitutions[id] = substitution } }
+        context.substitute(DIContext.Registry.keyPath(keyPath), nil)
     }
 }
 
@@ -198,10 +178,8 @@ extension DIContext {
 extension Assembly {
     /// Returns the object injected under this key in the current graph (VIPER views, say).
     @inlinable public final func definePlaceholder<Result>(key: DefinitionKey = #function) -> Result {
-        resolve(key, .objectGraph, { () -> Result in
-            wiringFailure("placeholder \(type(of: self)).\(key) has no object injected under that key in the current "
-                + "graph; call defineInjection(key:into:) first, in the same resolution")
-        }, { _ in })
+        resolve(key, .objectGraph, { () -> Result in wiringFailure("placeholder \(type(of: self)).\(key) has no object injected "
+            + "under that key in the current graph; call defineInjection(key:into:) first, in the same resolution") }, { _ in })
     }
 }
 
@@ -220,6 +198,16 @@ extension DIContext {
             return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
     }
+
+    /// A replacement factory for one definition; a substituted singleton keeps its own instance.
+    @usableFromInline final class Substitution {
+        @usableFromInline let make: () -> Any
+        @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
+        init(_ make: @escaping () -> Any) { self.make = make }
+        @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
+    }
+
+    func substitute(_ id: Int?, _ substitution: Substitution?) { if let id { wiringLocked(lock) { substitutions[id] = substitution } } }
 
     /// Holds a value that is not a class instance.
     @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
@@ -289,11 +277,9 @@ extension DIContext {
     }
 
     @usableFromInline func keep(_ frame: Frame, _ stored: Stored, _ result: Any) {
-        let weakly = frame.scope == .weakSingleton
-        guard !weakly || type(of: result) is AnyObject.Type else {
-            wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
-        }
-        let kept = weakly ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
+        guard frame.scope != .weakSingleton || type(of: result) is AnyObject.Type else { wiringFailure(
+            "\(Registry.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class") }
+        let kept = frame.scope == .weakSingleton ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
         wiringLocked(lock) {
             if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
             if let substitute = frame.substitute { substitute.singleton = kept } else { singletons[frame.id] = kept }
@@ -340,11 +326,11 @@ extension DIContext {
 
         /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
         @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
-            guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
+            guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.id(type, "\(key)") }
             let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
             let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
             if keyCache[index].address != address || keyCache[index].type != typeID {
-                keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+                keyCache[index] = (typeID, address, Registry.id(type, literal.description))
             }
             return keyCache[index].id
         }
@@ -352,35 +338,38 @@ extension DIContext {
         /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
         mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
             if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
-            if !graph.path.isEmpty && graph.context == ObjectIdentifier(owner) { return false }
-            if !graph.path.isEmpty { paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64)) }
+            if !graph.path.isEmpty {  // nested: the same graph, or another context's resolving inside it
+                if graph.context == ObjectIdentifier(owner) { return false }
+                paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64))
+            }
             graph.context = ObjectIdentifier(owner)
             return true
         }
     }
 
     /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
-    @usableFromInline final class Registry: @unchecked Sendable {
-        static let shared = Registry()
-        let lock = NSLock()
-        @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
+    @usableFromInline enum Registry {
+        static let lock = NSLock()  // guards the three tables
+        nonisolated(unsafe) static var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
 
-        func id(_ type: Assembly.Type, _ key: String) -> Int {
+        static func id(_ type: Assembly.Type, _ key: String) -> Int {
             let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
             return wiringLocked(lock) {
-                if let id = ids[qualified] { return id }
-                names.append("\(type).\(key)"); ids[qualified] = names.count - 1
-                return names.count - 1
+                if ids[qualified] == nil { (ids[qualified], names) = (names.count, names + ["\(type).\(key)"]) }
+                return ids[qualified]!
             }
         }
 
-        func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
+        static func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
+        static func keyPath(_ keyPath: AnyKeyPath, _ id: Int? = nil) -> Int? {
+            wiringLocked(lock) { if let id { keyPaths[keyPath] = id }; return keyPaths[keyPath] }
+        }
     }
 }
 
 extension TraceEvent {
     @usableFromInline init(_ frame: DIContext.Frame, created: Bool) {
-        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { DIContext.Registry.shared.name($0 >> 2) }
+        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { DIContext.Registry.name($0 >> 2) }
         (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
         (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
@@ -396,12 +385,12 @@ extension TraceEvent {
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
 @usableFromInline func wiringCycle(_ path: [Int], _ id: Int) -> Never {
-    let names = (path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { $0 >> 2 } + [id]).map(DIContext.Registry.shared.name)
+    let names = (path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { $0 >> 2 } + [id]).map(DIContext.Registry.name)
     wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is made; "
         + "set one side in inject: instead of init:, or make a prototype objectGraph")
 }
 
 @usableFromInline func wiringMismatch(_ frame: DIContext.Frame, _ expected: Any.Type, _ actual: Any) -> Never {
-    wiringFailure("\(DIContext.Registry.shared.name(frame.id)) is declared as \(expected) but "
+    wiringFailure("\(DIContext.Registry.name(frame.id)) is declared as \(expected) but "
         + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: actual))")
 }
