@@ -10,6 +10,7 @@ struct Report {
     /// The table's contender columns, in order.
     private static let columns: [Contender.Kind] = [.hand, .handUnsync, .wiring, .swinject]
 
+    /// Writes the report to standard output.
     func print() {
         Swift.print("Nanoseconds per operation (per node for wide-N and deep-N; for threads, two threads together),")
         Swift.print("median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-unsync = plain")
@@ -49,7 +50,8 @@ struct Report {
                 return "\(name) \(Report.nanoseconds(measurement.nanoseconds)) → "
                     + "\(Report.nanoseconds(measurement.twoThreadNanoseconds ?? .nan)) ns (×\(Report.ratio(measurement.scaling)))"
             }
-            lines.append("threads: ns per operation, 1 thread → 2 threads together (throughput ratio): " + parts.joined(separator: ", "))
+            lines.append("threads: ns per operation, 1 thread → 2 threads together (throughput ratio): " + parts.joined(separator: ", ")
+                + "; hand shares nothing, so its ratio is what the machine's second core gave")
         }
         for shape in ["wide", "deep"] {
             let parts = [Contender.Kind.hand, .wiring, .swinject].compactMap { kind -> String? in
