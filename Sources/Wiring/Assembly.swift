@@ -304,7 +304,7 @@ extension DIContext {
                 frame.cached = stored
             } else if top || frame.isSingleton {
                 owner.lock.lock(); defer { owner.lock.unlock() }
-                if top { substitutions = owner.substitutions }
+                if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
                 frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
                 frame.cached = owner.singleton(frame)
             } else if !substitutions.isEmpty {
