@@ -48,8 +48,9 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    @usableFromInline let lock = NSLock()  // guards the tables below; never held while user code runs
-    @usableFromInline let creation = NSRecursiveLock()  // held while a singleton or assembly is made: made once
+    // `lock` guards the tables below and is never held while user code runs; `creation` is held while a singleton or
+    // an assembly is made, so each is made once, and is recursive because making one may make others.
+    @usableFromInline let lock = NSLock(), creation = NSRecursiveLock()
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
     @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: Substitution] = [:]
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
@@ -59,23 +60,23 @@ public final class DIContext: @unchecked Sendable {
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        wiringLocked(creation) {  // a recursive lock: an assembly's init may ask for others
+        wiringLocked(creation) {
             if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
-            let made = A()
-            (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
+            let made = A(); (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
             return made
         }
     }
 }
 
 /// One resolution step, as reported to a context's trace hook.
-public struct TraceEvent: Sendable, CustomStringConvertible {
+public struct TraceEvent: Sendable {
     /// `Assembly.key`, its scope, depth below the top-level read, the definition that asked, made or reused.
     public let definition: String, scope: Scope, depth: Int, parent: String?, created: Bool, substituted: Bool
-    /// A one-line summary, indented by depth.
-    public var description: String {
-        String(repeating: "  ", count: depth) + "\(definition) [\(scope)] \(created ? "created" : "reused")"
-            + (substituted ? " (substituted)" : "") + (parent.map { " ← \($0)" } ?? "")
+
+    @usableFromInline init(_ frame: DIContext.Frame, created: Bool) {
+        let path = frame.state.pointee.path, names = path.suffix(2).map { DIContext.Registry.name($0 >> 2) }
+        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
+        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
 }
 
@@ -115,26 +116,24 @@ open class Assembly {
 
     @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, _ make: () -> Object,
                                                   _ inject: (inout Object) -> Void) -> Result {
-        unowned(unsafe) let context = self.context  // `self` keeps it alive; no retain on the hot path
-        let state = DIContext.ThreadState.current(context.threadKey)
-        var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
-        defer { context.end(state) }
+        unowned(unsafe) let context = self.context; let state = DIContext.ThreadState.current(context.threadKey)  // no retain
+        var frame = state.pointee.begin(context, state, state.pointee.id(type(of: self), key), scope)
+        defer { state.pointee.end() }
         let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
         if makesSingleton { context.creation.lock(); frame.cached = wiringLocked(context.lock) { context.singleton(frame) } }
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
-            let result: Result = DIContext.cast(wiringLocked(context.lock) { substitute.takeSpare() } ?? substitute.make(), frame)
-            return context.report(frame, state.pointee.graph.remember(frame, .init(result)), result)
+            let result: Result = DIContext.cast(substitute.make(), frame)
+            return context.report(frame, state.pointee.remember(frame, .init(result)), result)
         }
-        state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
-        var object = make()
-        state.pointee.graph.slots[frame.id].initializing = false
+        state.pointee.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
+        var object = make(); state.pointee.slots[frame.id].initializing = false
         var result: Result = DIContext.cast(object, frame)  // a class instance goes in the graph now: cycles find it
-        let early = Object.self is AnyObject.Type ? state.pointee.graph.remember(frame, .init(result)) : nil
+        let early = Object.self is AnyObject.Type ? state.pointee.remember(frame, .init(result)) : nil
         inject(&object)
         if early == nil { result = DIContext.cast(object, frame) }  // a value: `inject` changed the copy in `object`
-        return context.report(frame, early ?? state.pointee.graph.remember(frame, .init(result)), result)
+        return context.report(frame, early ?? state.pointee.remember(frame, .init(result)), result)
     }
 }
 
@@ -159,8 +158,8 @@ extension KeyPathSubstitutable where Self: Assembly {
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
         let substitution = DIContext.Substitution { make() }, state = DIContext.ThreadState.current(context.threadKey)
         if let id = DIContext.Registry.keyPath(keyPath) { return context.substitute(id, substitution) }
-        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition
-        substitution.spare = self[keyPath: keyPath]  // and what it made serves the next read
+        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition,
+        _ = self[keyPath: keyPath]  // which the substitution serves (a singleton keeps what it makes)
         guard state.pointee.probe == nil, let id = state.pointee.probedID else {
             wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
         }
@@ -168,9 +167,7 @@ extension KeyPathSubstitutable where Self: Assembly {
     }
 
     /// Restores the definition behind `keyPath`.
-    public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) {
-        context.substitute(DIContext.Registry.keyPath(keyPath), nil)
-    }
+    public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) { context.substitute(DIContext.Registry.keyPath(keyPath), nil) }
 }
 
 // MARK: - Placeholders
@@ -202,9 +199,8 @@ extension DIContext {
     /// A replacement factory for one definition; a substituted singleton keeps its own instance.
     @usableFromInline final class Substitution {
         @usableFromInline let make: () -> Any
-        @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
+        @usableFromInline @exclusivity(unchecked) var singleton: Stored?  // guarded by the context's lock
         init(_ make: @escaping () -> Any) { self.make = make }
-        @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
     }
 
     func substitute(_ id: Int?, _ substitution: Substitution?) { if let id { wiringLocked(lock) { substitutions[id] = substitution } } }
@@ -217,8 +213,9 @@ extension DIContext {
     /// `value` as `R`: free when the types are the same, else a dynamic cast that must succeed.
     @inlinable @inline(__always) static func cast<T, R>(_ value: T, _ frame: Frame) -> R {
         if T.self == R.self { return unsafeBitCast(value, to: R.self) }
-        guard let result = value as? R else { wiringMismatch(frame, R.self, value) }
-        return result
+        if let result = value as? R { return result }
+        wiringFailure("\(Registry.name(frame.id)) is declared as \(R.self) but "
+            + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: value))")
     }
 
     /// One define call in progress: which definition, as what scope, and what was found for it.
@@ -226,39 +223,6 @@ extension DIContext {
         @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
         @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
         @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
-    }
-
-    /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
-    @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
-        var frame = Frame(state: state, id: id, scope: scope)
-        let top = state.pointee.startGraph(self, id), prototype = Scope.prototype.rawValue
-        defer { state.pointee.graph.path.append(id << 2 | frame.scope.rawValue) }
-        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
-            (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
-        } else if state.pointee.graph.slots[id].initializing || scope == .prototype
-                    && state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
-            wiringCycle(state.pointee.graph.path, id)  // made again while making it, or prototypes all the way round
-        } else if scope != .prototype, let stored = state.pointee.graph.slots[id].stored {
-            frame.cached = stored
-        } else if top || frame.isSingleton {
-            lock.lock(); defer { lock.unlock() }
-            if top { state.pointee.graph.substitutions = substitutions }
-            frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
-            frame.cached = singleton(frame)
-        } else if !state.pointee.graph.substitutions.isEmpty {
-            frame.substitute = state.pointee.graph.substitutions[id]
-        }
-        return frame
-    }
-
-    /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
-    @usableFromInline func end(_ state: UnsafeMutablePointer<ThreadState>) {
-        state.pointee.graph.path.removeLast()
-        guard state.pointee.graph.path.isEmpty else { return }
-        for id in state.pointee.graph.used { state.pointee.graph.slots[id].stored = nil }
-        if !state.pointee.graph.used.isEmpty { state.pointee.graph.used.removeAll(keepingCapacity: true) }
-        if !state.pointee.graph.substitutions.isEmpty { state.pointee.graph.substitutions = [:] }
-        if !state.pointee.paused.isEmpty { state.pointee.graph = state.pointee.paused.removeLast() }
     }
 
     /// The singleton kept for `frame` (a weak one only while alive), if any; the caller holds `lock`.
@@ -286,30 +250,17 @@ extension DIContext {
         }
     }
 
-    /// The objects of the resolution under way on one thread, indexed by definition id.
-    @usableFromInline struct Graph {
-        @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
+    /// Per-thread state behind a pthread key: the graph under way (the objects of the resolution in progress,
+    /// indexed by definition id), graphs paused while another context resolves inside, and a key cache.
+    @usableFromInline struct ThreadState {
+        @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when the graph ends
         var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
         var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
+        var paused: [ThreadState] = [], probe: Substitution?, probedID: Int?
+        var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
         /// What the graph holds for one definition id.
         @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
-
-        /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
-        @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
-            guard frame.scope != .prototype else { return stored }
-            if slots[frame.id].stored == nil { used.append(frame.id) }
-            slots[frame.id].stored = stored
-            return stored
-        }
-    }
-
-    /// Per-thread state behind a pthread key: the current graph, graphs paused while another context
-    /// resolves inside them, and a small cache from literal keys to definition ids.
-    @usableFromInline struct ThreadState {
-        @usableFromInline var graph = Graph()
-        var paused: [Graph] = [], probe: Substitution?, probedID: Int?
-        var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
@@ -335,15 +286,46 @@ extension DIContext {
             return keyCache[index].id
         }
 
-        /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
-        mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
-            if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
-            if !graph.path.isEmpty {  // nested: the same graph, or another context's resolving inside it
-                if graph.context == ObjectIdentifier(owner) { return false }
-                paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64))
+        /// Starts a define call: joins or starts the graph, checks for cycles, finds what exists for it.
+        @usableFromInline mutating func begin(_ owner: DIContext, _ me: UnsafeMutablePointer<ThreadState>, _ id: Int,
+                                              _ scope: Scope) -> Frame {
+            if id >= slots.count { slots += Array(repeating: Slot(), count: id + 64) }
+            if !path.isEmpty && context != ObjectIdentifier(owner) {  // another context resolves inside this graph
+                paused.append(self); (slots, used, path) = (Array(repeating: Slot(), count: slots.count), [], [])
             }
-            graph.context = ObjectIdentifier(owner)
-            return true
+            var frame = Frame(state: me, id: id, scope: scope); let top = path.isEmpty, prototype = Scope.prototype.rawValue
+            defer { context = ObjectIdentifier(owner); path.append(id << 2 | frame.scope.rawValue) }
+            if let probe {  // addSubstitution(for: keyPath) asks which definition this is
+                (self.probe, probedID, frame.substitute) = (nil, id, probe)
+            } else if slots[id].initializing
+                        || scope == .prototype && path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
+                wiringCycle(path, id)  // made again while making it, or prototypes all the way round
+            } else if scope != .prototype, let stored = slots[id].stored {
+                frame.cached = stored
+            } else if top || frame.isSingleton {
+                owner.lock.lock(); defer { owner.lock.unlock() }
+                if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
+                frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
+                frame.cached = owner.singleton(frame)
+            } else if !substitutions.isEmpty {
+                frame.substitute = substitutions[id]
+            }
+            return frame
+        }
+
+        /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
+        @usableFromInline mutating func end() {
+            path.removeLast(); guard path.isEmpty else { return }
+            if !used.isEmpty { for id in used { slots[id].stored = nil }; used.removeAll(keepingCapacity: true) }
+            if !substitutions.isEmpty { substitutions = [:] }
+            if !paused.isEmpty { self = paused.removeLast() }
+        }
+
+        /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
+        @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
+            guard frame.scope != .prototype else { return stored }
+            if slots[frame.id].stored == nil { used.append(frame.id) }
+            slots[frame.id].stored = stored; return stored
         }
     }
 
@@ -355,23 +337,15 @@ extension DIContext {
         static func id(_ type: Assembly.Type, _ key: String) -> Int {
             let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
             return wiringLocked(lock) {
-                if ids[qualified] == nil { (ids[qualified], names) = (names.count, names + ["\(type).\(key)"]) }
+                if ids[qualified] == nil { ids[qualified] = names.count; names.append("\(type).\(key)") }
                 return ids[qualified]!
             }
         }
 
-        static func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
+        @usableFromInline static func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
         static func keyPath(_ keyPath: AnyKeyPath, _ id: Int? = nil) -> Int? {
             wiringLocked(lock) { if let id { keyPaths[keyPath] = id }; return keyPaths[keyPath] }
         }
-    }
-}
-
-extension TraceEvent {
-    @usableFromInline init(_ frame: DIContext.Frame, created: Bool) {
-        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { DIContext.Registry.name($0 >> 2) }
-        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
-        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
 }
 
@@ -388,9 +362,4 @@ extension TraceEvent {
     let names = (path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { $0 >> 2 } + [id]).map(DIContext.Registry.name)
     wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is made; "
         + "set one side in inject: instead of init:, or make a prototype objectGraph")
-}
-
-@usableFromInline func wiringMismatch(_ frame: DIContext.Frame, _ expected: Any.Type, _ actual: Any) -> Never {
-    wiringFailure("\(DIContext.Registry.name(frame.id)) is declared as \(expected) but "
-        + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: actual))")
 }
