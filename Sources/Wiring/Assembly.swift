@@ -130,7 +130,8 @@ open class Assembly {
         state.pointee.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
         var object = make(); state.pointee.slots[frame.id].initializing = false
         var result: Result = DIContext.cast(object, frame)  // a class instance goes in the graph now: cycles find it
-        let early = Object.self is AnyObject.Type ? state.pointee.remember(frame, .init(result)) : nil
+        let early = Object.self is AnyObject.Type || type(of: object as Any) is AnyObject.Type  // a class behind a protocol too
+            ? state.pointee.remember(frame, .init(result)) : nil
         inject(&object)
         if early == nil { result = DIContext.cast(object, frame) }  // a value: `inject` changed the copy in `object`
         return context.report(frame, early ?? state.pointee.remember(frame, .init(result)), result)

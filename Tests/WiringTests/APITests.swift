@@ -61,3 +61,35 @@ struct APITests {
         #expect(ServiceAssembly.instance().context === DIContext.defaultInstance)
     }
 }
+
+/// A view handed over as a protocol existential, and a cycle through protocol-typed definitions.
+protocol Pinger: AnyObject { var other: Ponger? { get set } }
+protocol Ponger: AnyObject { var other: Pinger? { get set } }
+final class Ping: Pinger { var other: Ponger? }
+final class Pong: Ponger { weak var other: Pinger? }
+
+final class ExistentialAssembly: Assembly {
+    func inject(into view: ModuleView) {  // handed over as the protocol, as a view controller often is
+        defineInjection(key: "view", into: view as ModuleViewInput) { _ in view.presenter = self.presenter }
+    }
+    var view: ModuleViewInput { definePlaceholder() }
+    var presenter: ModulePresenter { define(init: ModulePresenter()) { $0.view = self.view } }
+    var ping: Pinger { define(init: Ping() as Pinger) { $0.other = self.pong } }
+    var pong: Ponger { define(init: Pong() as Ponger) { $0.other = self.ping } }
+}
+
+@Suite("Existentials")
+struct ExistentialTests {
+    @Test("an object injected as a protocol existential reaches the placeholder")
+    func existentialView() {
+        let view = ModuleView()
+        ExistentialAssembly.instance(from: DIContext()).inject(into: view)
+        #expect(view.presenter?.view === view)
+    }
+
+    @Test("a property cycle through protocol-typed definitions closes")
+    func existentialCycle() {
+        let ping = ExistentialAssembly.instance(from: DIContext()).ping
+        #expect(ping.other?.other === ping)
+    }
+}
