@@ -1,15 +1,9 @@
 // Wiring: dependency injection for Swift in one file. MIT licence.
 //
-// Assemblies describe objects with computed properties that call `define(...)`; a `DIContext`
-// keeps what outlives one resolution. The file reads: scopes → context → assembly → define →
-// substitutions → placeholders → the per-thread machinery they share → diagnostics.
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+// Assemblies describe objects with computed properties that call `define(...)`; a `DIContext` keeps what
+// outlives one resolution. The file reads: scopes → context → assembly → define → substitutions →
+// placeholders → the per-thread machinery they share → diagnostics.
+import Foundation
 
 // MARK: - Scopes
 
@@ -27,14 +21,11 @@ public enum Scope: Int, Sendable {
 
 /// The name a definition is stored under: the caller's `#function`, a literal, or `"item-\(n)"`.
 public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConvertible, Sendable {
-    @usableFromInline let literal: StaticString?
-    @usableFromInline let text: String?
-    /// A literal key; its address makes repeated lookups cheap.
+    @usableFromInline let literal: StaticString?, text: String?  // a literal's address makes lookups cheap
+    /// A literal key, such as the default `#function`.
     public init(stringLiteral value: StaticString) { (literal, text) = (value, nil) }
-    /// A key built at run time, for parameterised definitions.
-    public init(_ text: String) { (literal, self.text) = (nil, text) }
-    /// A key built by interpolation, such as `"item-\(n)"`.
-    public init(stringInterpolation: StringInterpolation) { self.init(stringInterpolation.text) }
+    /// A key built by interpolation, such as `"item-\(n)"`; use `"\(name)"` for a `String` variable.
+    public init(stringInterpolation: StringInterpolation) { (literal, text) = (nil, stringInterpolation.text) }
     /// The key as written.
     public var description: String { text ?? literal!.description }
 
@@ -56,26 +47,21 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    @usableFromInline let lock = Lock()  // guards the four tables below; never held while user code runs
-    @usableFromInline let creation = Lock(recursive: true)  // held while a singleton is made, so it is made once
-    @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
+    @usableFromInline let lock = NSLock()  // guards the tables below; never held while user code runs
+    @usableFromInline let creation = NSRecursiveLock()  // held while a singleton or assembly is made: made once
+    @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
+    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: Substitution] = [:]
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
-    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = []
-    @usableFromInline @exclusivity(unchecked) var weakSingletons: [Int: WeakBox] = [:]
-    @usableFromInline @exclusivity(unchecked) var substitutions: [Int: Substitution] = [:]
 
-    /// Makes an isolated context; `trace`, if given, hears of every resolution (off costs one branch).
+    /// Makes an isolated context; `trace`, if given, hears of every resolution (off, it costs one branch).
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) { self.trace = trace }
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        let type = ObjectIdentifier(A.self)
-        if let existing = lock.run({ assemblies[type]?.object }) { return existing as! A }
-        let made = A()  // outside the lock: an assembly's init may ask for others
-        made.context = self
-        return lock.run {
-            if let raced = assemblies[type]?.object { return raced as! A }
-            assemblies[type] = WeakBox(made)
+        creation.run {  // a recursive lock: an assembly's init may ask for others
+            if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
+            let made = A()
+            (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
             return made
         }
     }
@@ -83,18 +69,8 @@ public final class DIContext: @unchecked Sendable {
 
 /// One resolution step, as reported to a context's trace hook.
 public struct TraceEvent: Sendable, CustomStringConvertible {
-    /// The assembly type and definition key, e.g. `ServiceAssembly.apiClient`.
-    public let definition: String
-    /// The scope the definition was declared with.
-    public let scope: Scope
-    /// Nesting depth inside the top-level resolution (0 for the top).
-    public let depth: Int
-    /// The definition that asked for this one, if any.
-    public let parent: String?
-    /// True when an object was made, false when an existing one was reused.
-    public let created: Bool
-    /// True when a substitution supplied the object.
-    public let substituted: Bool
+    /// `Assembly.key`, its scope, depth below the top-level read, the definition that asked, made or reused.
+    public let definition: String, scope: Scope, depth: Int, parent: String?, created: Bool, substituted: Bool
     /// A one-line summary, indented by depth.
     public var description: String {
         String(repeating: "  ", count: depth) + "\(definition) [\(scope)] \(created ? "created" : "reused")"
@@ -108,10 +84,8 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
 open class Assembly {
     /// The context this assembly belongs to; holding the assembly keeps the context alive.
     @exclusivity(unchecked) public internal(set) final var context: DIContext = .defaultInstance
-
     /// Assemblies are made by their context; use `instance(from:)` or `context.assembly()`.
     public required init() {}
-
     /// The assembly of this type in `context`.
     public static func instance(from context: DIContext = .defaultInstance) -> Self { context.assembly() }
 
@@ -120,20 +94,15 @@ open class Assembly {
     /// Defines an object made by `init` and returned as `Result` (often a protocol).
     @inlinable public final func define<Object, Result>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object
-    ) -> Result {
-        resolve(key, scope, make) { (_: inout Object) in }
-    }
+    ) -> Result { resolve(key, scope, make) { (_: inout Object) in } }
 
-    /// Defines an object made by `init` and then given its dependencies by `inject`.
-    ///
-    /// `inject` may return nothing or `$0`; when it returns an `Object`, that value is used.
+    /// Defines an object made by `init` and given its dependencies by `inject`, which may `return $0`.
     @inlinable public final func define<Object, Result, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Result {
-        resolve(key, scope, make) { object in
-            let returned = inject(&object)
-            if Returned.self == Object.self { object = unsafeBitCast(returned, to: Object.self) }
+        resolve(key, scope, make) {  // an EasyDi 1.6 closure may return a changed copy: that one counts
+            let returned = inject(&$0); if Returned.self == Object.self { $0 = unsafeBitCast(returned, to: Object.self) }
         }
     }
 
@@ -141,46 +110,32 @@ open class Assembly {
     @inlinable @discardableResult public final func defineInjection<Object, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
-    ) -> Object {
-        define(key: key, scope: scope, init: object(), inject: inject)
-    }
+    ) -> Object { define(key: key, scope: scope, init: object(), inject: inject) }
 
-    /// Makes an object made elsewhere available to placeholders, injecting nothing.
-    @inlinable @discardableResult public final func defineInjection<Object>(
-        key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object
-    ) -> Object {
-        define(key: key, scope: scope, init: object())
-    }
-
-    @inlinable final func resolve<Object, Result>(
-        _ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false, _ make: () -> Object,
-        _ inject: (inout Object) -> Void
-    ) -> Result {
-        let context = self.context, state = ThreadState.current()
+    @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false,
+                                                  _ make: () -> Object, _ inject: (inout Object) -> Void) -> Result {
+        unowned(unsafe) let context = self.context  // `self` keeps it alive; no retain on the hot path
+        let state = ThreadState.current(context.threadKey)
         var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
         defer { context.end(state) }
-        let makesSingleton = frame.cached == nil && (frame.scope == .lazySingleton || frame.scope == .weakSingleton)
-        if makesSingleton {  // one maker at a time; another thread may have finished while we waited
-            context.creation.lock()
-            frame.cached = context.lock.run { context.storedSingleton(frame) }
-        }
+        let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
+        if makesSingleton { context.creation.lock(); frame.cached = context.lock.run { context.storedSingleton(frame) } }
         defer { if makesSingleton { context.creation.unlock() } }
-        if let cached = frame.cached { return context.report(frame, created: false, cached.value(frame)) }
+        if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
             let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
             guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
-            return context.report(frame, created: true, context.keep(frame, .of(result), result))
+            return context.report(frame, state.pointee.graph.remember(frame, Stored(result)), result)
         }
         if placeholder { wiringMissingPlaceholder(frame) }
-        state.pointee.graph.initializing(frame.id, true)
+        state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
         var object = make()
-        state.pointee.graph.initializing(frame.id, false)
-        var result: Result = cast(object, frame)
-        var stored = Stored.of(result)
-        if frame.scope != .prototype { state.pointee.graph.remember(frame.id, stored) }  // cycles find it
+        state.pointee.graph.slots[frame.id].initializing = false
+        var result: Result = cast(object, frame)  // a class instance goes in the graph now, so cycles find it
+        let early = Object.self is AnyObject.Type ? state.pointee.graph.remember(frame, Stored(result)) : nil
         inject(&object)
-        if !(Object.self is AnyObject.Type) { (result, stored) = (cast(object, frame), .of(result)) }
-        return context.report(frame, created: true, context.keep(frame, stored, result))
+        if early == nil { result = cast(object, frame) }  // a value: `inject` changed the copy in `object`
+        return context.report(frame, early ?? state.pointee.graph.remember(frame, Stored(result)), result)
     }
 
     @inlinable @inline(__always) final func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
@@ -195,8 +150,7 @@ open class Assembly {
 /// A replacement factory for one definition; a substituted singleton keeps its own instance.
 @usableFromInline final class Substitution {
     @usableFromInline let make: () -> Any
-    @usableFromInline @exclusivity(unchecked) var singleton: Stored?  // guarded by the context's lock
-    @exclusivity(unchecked) var spare: Any?  // made while a key path was probed; serves the next read
+    @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
     init(_ make: @escaping () -> Any) { self.make = make }
     @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
 }
@@ -204,14 +158,14 @@ open class Assembly {
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        let id = Registry.shared.id(type(of: self), key)
-        context.lock.run { context.substitutions[id] = Substitution { make() } }
+        setSubstitution(Registry.shared.id(type(of: self), key), Substitution { make() })
     }
 
     /// Restores the original definition named `key`, with its cached singleton.
-    public func removeSubstitution(for key: String) {
-        let id = Registry.shared.id(type(of: self), key)
-        _ = context.lock.run { context.substitutions.removeValue(forKey: id) }
+    public func removeSubstitution(for key: String) { setSubstitution(Registry.shared.id(type(of: self), key), nil) }
+
+    func setSubstitution(_ id: Int?, _ substitution: Substitution?) {
+        if let id { context.lock.run { context.substitutions[id] = substitution } }
     }
 }
 
@@ -224,24 +178,21 @@ extension KeyPathSubstitutable where Self: Assembly {
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
         let substitution = Substitution { make() }
         var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
-        if id == nil {  // the getter's define call names the definition; the substitution serves it
-            let state = ThreadState.current()
+        if id == nil {  // the getter's define call names the definition; what it makes serves the next read
+            let state = ThreadState.current(context.threadKey)
             (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
             substitution.spare = self[keyPath: keyPath]
-            id = state.pointee.probedID
-            guard state.pointee.probe == nil, let id else {
-                state.pointee.probe = nil
+            guard state.pointee.probe == nil, let probed = state.pointee.probedID else {
                 wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
             }
-            Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = id }
+            id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = probed; return probed }
         }
-        context.lock.run { context.substitutions[id!] = substitution }
+        setSubstitution(id, substitution)
     }
 
     /// Restores the definition behind `keyPath`.
     public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) {
-        guard let id = Registry.shared.lock.run({ Registry.shared.keyPaths[keyPath] }) else { return }
-        _ = context.lock.run { context.substitutions.removeValue(forKey: id) }
+        setSubstitution(Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }, nil)
     }
 }
 
@@ -254,35 +205,32 @@ extension Assembly {
     }
 }
 
-// MARK: - Machinery: frames, graphs, thread state
+// MARK: - Machinery: stored values, frames, graphs, thread state
 
 /// A resolved value with the static type it was stored as, so reads need no dynamic cast.
 @usableFromInline struct Stored {
-    @usableFromInline let object: AnyObject
-    @usableFromInline let type: ObjectIdentifier
-    @inlinable init(_ object: AnyObject, _ type: ObjectIdentifier) { (self.object, self.type) = (object, type) }
-
-    /// Class instances are stored as they are; other values in a box.
-    @inlinable @inline(__always) static func of<R>(_ value: R) -> Stored {
-        Stored(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), ObjectIdentifier(R.self))
+    @usableFromInline let object: AnyObject, type: ObjectIdentifier
+    @inlinable init(_ object: AnyObject, as type: Any.Type) { (self.object, self.type) = (object, ObjectIdentifier(type)) }
+    @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
+        self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
     }
 
     @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
         if type == ObjectIdentifier(R.self) {
             return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
-        let any = (object as? AnyBox)?.any ?? object  // e.g. a placeholder read as the view's protocol
-        guard let result = any as? R else { wiringMismatch(frame, R.self, any) }
+        guard let result = object as? R else { wiringMismatch(frame, R.self, object) }  // e.g. a view read as its protocol
         return result
     }
 }
 
-@usableFromInline protocol AnyBox: AnyObject { var any: Any { get } }
-@usableFromInline final class Box<T>: AnyBox {
+/// Holds a value that is not a class instance.
+@usableFromInline final class Box<T> {
     @usableFromInline let value: T
     @usableFromInline init(_ value: T) { self.value = value }
-    @usableFromInline var any: Any { value }
 }
+
+/// Holds an assembly or a weak singleton without keeping it alive.
 @usableFromInline final class WeakBox {
     @usableFromInline weak var object: AnyObject?
     @usableFromInline init(_ object: AnyObject) { self.object = object }
@@ -290,196 +238,151 @@ extension Assembly {
 
 /// One define call in progress: which definition, as what scope, and what was found for it.
 @usableFromInline struct Frame {
-    @usableFromInline let state: UnsafeMutablePointer<ThreadState>
-    @usableFromInline let id: Int
-    @usableFromInline var scope: Scope
-    @usableFromInline var cached: Stored?
-    @usableFromInline var substitute: Substitution?
+    @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
+    @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
+    @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
 }
 
 extension DIContext {
     /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
     @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
         var frame = Frame(state: state, id: id, scope: scope)
-        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) is asking which definition this is
-            (state.pointee.probe, state.pointee.probedID) = (nil, id)
-            (frame.scope, frame.substitute) = (.prototype, probe)
-        }
-        let top = state.pointee.startGraph(self)
-        state.pointee.graph.path.append(frame.id << 2 | frame.scope.rawValue)
-        if frame.substitute != nil { return frame }
-        if scope != .prototype, let slot = state.pointee.graph.slot(id) {
-            if slot.type == Graph.initializing { wiringCycle(state.pointee.graph, id) }
-            frame.cached = slot
-        } else if scope == .prototype, state.pointee.graph.prototypeLoop(id) {
-            wiringCycle(state.pointee.graph, id)
-        } else if top || scope == .lazySingleton || scope == .weakSingleton {
-            lock.lock()
+        let top = state.pointee.startGraph(self, id), prototype = Scope.prototype.rawValue
+        defer { state.pointee.graph.path.append(id << 2 | frame.scope.rawValue) }
+        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
+            (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
+        } else if state.pointee.graph.slots[id].initializing || scope == .prototype
+                    && state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
+            wiringCycle(state.pointee.graph.path, id)  // made again while making it, or prototypes all the way round
+        } else if scope != .prototype, let stored = state.pointee.graph.slots[id].stored {
+            frame.cached = stored
+        } else if top || frame.isSingleton {
+            lock.lock(); defer { lock.unlock() }
             if top { state.pointee.graph.substitutions = substitutions }
             frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
             frame.cached = storedSingleton(frame)
-            lock.unlock()
         } else if !state.pointee.graph.substitutions.isEmpty {
             frame.substitute = state.pointee.graph.substitutions[id]
         }
         return frame
     }
 
-    /// Ends a define call; the end of the top-level one ends the graph.
+    /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
     @usableFromInline func end(_ state: UnsafeMutablePointer<ThreadState>) {
         state.pointee.graph.path.removeLast()
-        if state.pointee.graph.path.isEmpty { state.pointee.finishGraph() }
+        guard state.pointee.graph.path.isEmpty else { return }
+        for id in state.pointee.graph.used { state.pointee.graph.slots[id].stored = nil }
+        if !state.pointee.graph.used.isEmpty { state.pointee.graph.used.removeAll(keepingCapacity: true) }
+        if !state.pointee.graph.substitutions.isEmpty { state.pointee.graph.substitutions = [:] }
+        if !state.pointee.paused.isEmpty { state.pointee.graph = state.pointee.paused.removeLast() }
     }
 
     /// The singleton kept for `frame`, if any; the caller holds `lock`.
     @usableFromInline func storedSingleton(_ frame: Frame) -> Stored? {
-        if let substitute = frame.substitute { return substitute.singleton }
-        switch frame.scope {
-        case .lazySingleton: return frame.id < singletons.count ? singletons[frame.id] : nil
-        case .weakSingleton: return weakSingletons[frame.id]?.object.map { Stored($0, ObjectIdentifier(WeakBox.self)) }
-        default: return nil
-        }
+        guard frame.isSingleton, let stored = frame.substitute.map({ $0.singleton })
+                ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
+        guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
+        return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, as: WeakBox.self) }
     }
 
-    /// Keeps a new object as its scope asks and returns it.
-    @inlinable @inline(__always) func keep<R>(_ frame: Frame, _ stored: Stored, _ result: R) -> R {
-        if frame.scope != .prototype { frame.state.pointee.graph.remember(frame.id, stored) }
-        if frame.scope == .lazySingleton || frame.scope == .weakSingleton { keepSingleton(frame, stored, result) }
+    /// Keeps a new singleton in the context (or in its substitution), then tells the trace hook.
+    @inlinable @inline(__always) func report<R>(_ frame: Frame, _ made: Stored?, _ result: R) -> R {
+        if let made, frame.isSingleton { keep(frame, made, result) }
+        if let trace { trace(TraceEvent(frame, created: made != nil)) }
         return result
     }
 
-    @usableFromInline func keepSingleton(_ frame: Frame, _ stored: Stored, _ result: Any) {
-        if frame.scope == .weakSingleton, frame.substitute == nil, !(type(of: result) is AnyObject.Type) {
+    @usableFromInline func keep(_ frame: Frame, _ stored: Stored, _ result: Any) {
+        let weakly = frame.scope == .weakSingleton
+        guard !weakly || type(of: result) is AnyObject.Type else {
             wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
         }
+        let kept = weakly ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
         lock.run {
-            if let substitute = frame.substitute {
-                substitute.singleton = stored
-            } else if frame.scope == .weakSingleton {
-                weakSingletons[frame.id] = WeakBox(result as AnyObject)
-            } else {
-                if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 1 - singletons.count) }
-                singletons[frame.id] = stored
-            }
+            if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
+            if let substitute = frame.substitute { substitute.singleton = kept } else { singletons[frame.id] = kept }
         }
     }
+}
 
-    @inlinable @inline(__always) func report<R>(_ frame: Frame, created: Bool, _ result: R) -> R {
-        if let trace { trace(frame.state.pointee.graph.event(frame, created: created)) }
-        return result
+extension TraceEvent {
+    @usableFromInline init(_ frame: Frame, created: Bool) {
+        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { Registry.shared.name($0 >> 2) }
+        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
+        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
 }
 
 /// The objects of the resolution under way on one thread, indexed by definition id.
 @usableFromInline struct Graph {
-    @usableFromInline static let initializing = ObjectIdentifier(Graph.Type.self)
-    @usableFromInline var slots: [Stored?] = []
-    var used: [Int] = []  // ids to clear when the graph ends
-    var path: [Int] = []  // definitions under resolution: id << 2 | scope
-    unowned(unsafe) var context: DIContext? = nil  // the resolving assembly keeps it alive
-    var substitutions: [Int: Substitution] = [:]  // as they were when the graph began
+    @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
+    var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
+    var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
 
-    func slot(_ id: Int) -> Stored? { id < slots.count ? slots[id] : nil }
+    /// What the graph holds for one definition id.
+    @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
 
-    @usableFromInline mutating func remember(_ id: Int, _ stored: Stored) {
-        if slots.count <= id { slots += Array(repeating: nil, count: id + 1 - slots.count) }
-        if slots[id] == nil { used.append(id) }
-        slots[id] = stored
-    }
-
-    /// Marks a definition whose `init:` is running, so asking for it again is a reported cycle.
-    @usableFromInline mutating func initializing(_ id: Int, _ running: Bool) {
-        if running { remember(id, Stored(Registry.shared, Graph.initializing)) } else { slots[id] = nil }
-    }
-
-    /// A prototype asked for again with only prototypes in between would never end.
-    func prototypeLoop(_ id: Int) -> Bool {
-        for entry in path.dropLast().reversed() {
-            if entry >> 2 == id { return true }
-            if entry & 3 != Scope.prototype.rawValue { return false }
-        }
-        return false
-    }
-
-    @usableFromInline func event(_ frame: Frame, created: Bool) -> TraceEvent {
-        TraceEvent(definition: Registry.shared.name(frame.id), scope: frame.scope, depth: path.count - 1,
-                   parent: path.count > 1 ? Registry.shared.name(path[path.count - 2] >> 2) : nil,
-                   created: created, substituted: frame.substitute != nil)
+    /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
+    @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
+        guard frame.scope != .prototype else { return stored }
+        if slots[frame.id].stored == nil { used.append(frame.id) }
+        slots[frame.id].stored = stored
+        return stored
     }
 }
 
-/// Per-thread state behind a pthread key: the current graph, graphs paused for another context,
-/// and a small cache from literal keys to definition ids. Only its own thread touches it.
+/// Per-thread state behind a pthread key: the current graph, graphs paused while another context
+/// resolves inside them, and a small cache from literal keys to definition ids.
 @usableFromInline struct ThreadState {
     @usableFromInline var graph = Graph()
-    var paused: [Graph] = []
-    var probe: Substitution?
-    var probedID: Int?
-    var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 256)
+    var paused: [Graph] = [], probe: Substitution?, probedID: Int?
+    var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
-    private static let key: pthread_key_t = {
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) {
-            let state = ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self)
-            state.deinitialize(count: 1)
-            state.deallocate()
-        }
+        pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
         return key
     }()
 
-    @usableFromInline static func current() -> UnsafeMutablePointer<ThreadState> {
+    @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
         if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
-        state.initialize(to: ThreadState())
-        pthread_setspecific(key, state)
+        state.initialize(to: ThreadState()); pthread_setspecific(key, state)
         return state
     }
 
     /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
     @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
-        guard let literal = key.literal, literal.hasPointerRepresentation else {
-            return Registry.shared.id(type, key.description)
-        }
+        guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
         let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
-        let index = Int(truncatingIfNeeded: ((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9) >> 8) & 255
-        if keyCache[index].address == address, keyCache[index].type == typeID { return keyCache[index].id }
-        let id = Registry.shared.id(type, literal.description)
-        keyCache[index] = (typeID, address, id)
-        return id
+        let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
+        if keyCache[index].address != address || keyCache[index].type != typeID {
+            keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+        }
+        return keyCache[index].id
     }
 
-    /// Joins the graph under way, or starts one (pausing it for another context's resolution).
-    mutating func startGraph(_ owner: DIContext) -> Bool {
-        if graph.path.isEmpty { graph.context = owner; return true }
-        guard graph.context !== owner else { return false }
-        paused.append(graph)
-        graph = Graph(context: owner)
+    /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
+    mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
+        if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
+        if !graph.path.isEmpty && graph.context == ObjectIdentifier(owner) { return false }
+        if !graph.path.isEmpty { paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64)) }
+        graph.context = ObjectIdentifier(owner)
         return true
-    }
-
-    mutating func finishGraph() {
-        for id in graph.used { graph.slots[id] = nil }  // a finished graph keeps nothing alive
-        if !graph.used.isEmpty { graph.used.removeAll(keepingCapacity: true) }
-        if !graph.substitutions.isEmpty { graph.substitutions = [:] }
-        graph.context = nil
-        if let outer = paused.popLast() { graph = outer }
     }
 }
 
 /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
 @usableFromInline final class Registry: @unchecked Sendable {
-    struct Key: Hashable { let type: ObjectIdentifier, key: String }
     static let shared = Registry()
-    let lock = Lock()
-    @exclusivity(unchecked) var ids: [Key: Int] = [:]  // guarded by `lock`, as are the two below
-    @exclusivity(unchecked) var names: [String] = []
-    @exclusivity(unchecked) var keyPaths: [AnyKeyPath: Int] = [:]
+    let lock = NSLock()
+    @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
 
     func id(_ type: Assembly.Type, _ key: String) -> Int {
-        lock.run {
-            if let id = ids[Key(type: ObjectIdentifier(type), key: key)] { return id }
-            names.append(String(describing: type) + "." + key)
-            ids[Key(type: ObjectIdentifier(type), key: key)] = names.count - 1
+        let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
+        return lock.run {
+            if let id = ids[qualified] { return id }
+            names.append("\(type).\(key)"); ids[qualified] = names.count - 1
             return names.count - 1
         }
     }
@@ -487,27 +390,8 @@ extension DIContext {
     func name(_ id: Int) -> String { lock.run { names[id] } }
 }
 
-/// A pthread mutex; the recursive kind lets a singleton's maker resolve other singletons.
-@usableFromInline final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init(recursive: Bool = false) {
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
-
-    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
-    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
-    @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
+extension NSLocking {
+    @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T { lock(); defer { unlock() }; return try body() }
 }
 
 // MARK: - Diagnostics
@@ -515,11 +399,10 @@ extension DIContext {
 /// Stops with a message that names what went wrong; also in release builds.
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
-@usableFromInline func wiringCycle(_ graph: Graph, _ id: Int) -> Never {
-    let start = graph.path.firstIndex { $0 >> 2 == id } ?? 0
-    let names = graph.path[start...].map { Registry.shared.name($0 >> 2) }
-    wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is "
-        + "made; set one side in inject: instead of init:, or make a prototype in the loop objectGraph")
+@usableFromInline func wiringCycle(_ path: [Int], _ id: Int) -> Never {
+    let names = path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { Registry.shared.name($0 >> 2) }
+    wiringFailure("cycle that cannot close: \((names + [Registry.shared.name(id)]).joined(separator: " → ")) is asked "
+        + "for again before it is made; set one side in inject: instead of init:, or make a prototype objectGraph")
 }
 
 @usableFromInline func wiringMismatch(_ frame: Frame, _ expected: Any.Type, _ actual: Any) -> Never {

@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Downloaded comic images, kept as files in `images/` under the cache directory and named
+/// after the comic number and the image URL's extension (`1234.png`).
+///
+/// Files are checked by their magic bytes before they are saved (an HTML error page served in
+/// place of an image is refused) and written atomically (temporary file, then rename), so a
+/// good image is never replaced by garbage or by a half-written file.
+struct ImageStore {
+    /// The `images/` directory.
+    let directory: URL
+
+    /// A store in `images/` under `cacheDirectory` (created on first save).
+    init(cacheDirectory: URL) {
+        directory = cacheDirectory.appendingPathComponent("images", isDirectory: true)
+    }
+
+    /// Image file extensions kept as they appear in the URL.
+    private static let knownExtensions = ["png", "jpg", "jpeg", "gif"]
+
+    /// File name for comic `number`'s image at `imageURL`: the number plus the URL's extension
+    /// (`png`, `jpg`, `jpeg` or `gif`, lower-cased). If the URL's file name has no such
+    /// extension, `detected` (the format of the downloaded bytes) decides. Throws
+    /// `ImageStoreError.noFileName` when the URL names no file at all (interactive comics such
+    /// as `https://imgs.xkcd.com/comics/`) or no extension can be found.
+    static func fileName(forComic number: Int, imageURL: String, detected: ImageFormat? = nil) throws -> String {
+        guard let name = urlFileName(imageURL) else { throw ImageStoreError.noFileName(comic: number, url: imageURL) }
+        let urlExtension = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
+        if let urlExtension, knownExtensions.contains(urlExtension) { return "\(number).\(urlExtension)" }
+        if let fallback = detected?.fileExtension { return "\(number).\(fallback)" }
+        throw ImageStoreError.noFileName(comic: number, url: imageURL)
+    }
+
+    /// The last path component of a URL (query and fragment removed), or nil if the URL ends
+    /// with `/` or has no path.
+    private static func urlFileName(_ url: String) -> Substring? {
+        var path = Substring(url)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        if let scheme = path.range(of: "://") {
+            let afterScheme = path[scheme.upperBound...]
+            guard let slash = afterScheme.firstIndex(of: "/") else { return nil }
+            path = afterScheme[slash...]
+        }
+        guard let name = path.split(separator: "/", omittingEmptySubsequences: false).last,
+              !name.isEmpty, name != ".", name != ".." else { return nil }
+        return name
+    }
+
+    /// Where comic `number`'s image from `imageURL` is (or would be) stored.
+    func fileURL(forComic number: Int, imageURL: String) throws -> URL {
+        directory.appendingPathComponent(try Self.fileName(forComic: number, imageURL: imageURL))
+    }
+
+    /// The saved image for comic `number`, or nil if there is none or the file on disk is not
+    /// an image (so that it gets downloaded again). For a URL without a usable extension, any
+    /// saved `number.png`, `.jpg` or `.gif` is found.
+    func cachedImage(forComic number: Int, imageURL: String) -> [UInt8]? {
+        let names: [String]
+        if let name = try? Self.fileName(forComic: number, imageURL: imageURL) {
+            names = [name]
+        } else if Self.urlFileName(imageURL) != nil {
+            names = ["png", "jpg", "gif"].map { "\(number).\($0)" }
+        } else {
+            return nil
+        }
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { continue }
+            let bytes = [UInt8](data)
+            if ImageFormat(detecting: bytes).isImage { return bytes }
+        }
+        return nil
+    }
+
+    /// Saves downloaded bytes as comic `number`'s image and returns the file's URL.
+    ///
+    /// Throws `ImageStoreError.notAnImage` (nothing is written) unless the bytes start like a
+    /// PNG, JPEG or GIF, and for a PNG unless it ends with its `IEND` chunk (a cut-off download).
+    @discardableResult
+    func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL {
+        let format = ImageFormat(detecting: bytes)
+        guard format.isImage else { throw ImageStoreError.notAnImage(url: imageURL, looksLike: format) }
+        if format == .png && !Self.endsWithIEND(bytes) { throw ImageStoreError.truncated(url: imageURL) }
+        let name = try Self.fileName(forComic: number, imageURL: imageURL, detected: format)
+        let target = directory.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ImageStoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
+        }
+        let temporary = directory.appendingPathComponent(".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ImageStoreError.writeFailed(path: temporary.path, reason: error.localizedDescription)
+        }
+        // rename(2) replaces the target in one step: readers see the old file or the new one.
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw ImageStoreError.writeFailed(path: target.path, reason: reason)
+        }
+        return target
+    }
+
+    /// Whether a PNG file ends with an `IEND` chunk (zero length, type, fixed CRC).
+    private static func endsWithIEND(_ bytes: [UInt8]) -> Bool {
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        return bytes.count >= 8 + iend.count && Array(bytes.suffix(iend.count)) == iend
+    }
+}
+
+/// Why an image could not be stored.
+enum ImageStoreError: Error, Equatable, CustomStringConvertible {
+    /// The comic's `img` URL names no file (interactive comics).
+    case noFileName(comic: Int, url: String)
+    /// The downloaded bytes are not an image (e.g. an HTML page served instead).
+    case notAnImage(url: String, looksLike: ImageFormat)
+    /// The download is a PNG cut off before its end.
+    case truncated(url: String)
+    /// The file system refused.
+    case writeFailed(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .noFileName(let comic, let url):
+            return "comic \(comic) has no image file to show (image URL \(url.isEmpty ? "is empty" : "'\(url)' names no file"))"
+        case .notAnImage(let url, let format):
+            return "refusing to save \(url): not an image (looks like \(format.name))"
+        case .truncated(let url):
+            return "refusing to save \(url): the PNG file is cut off (no IEND chunk at the end)"
+        case .writeFailed(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+
+    /// sysexits code: 74 for file system errors, 65 for bad data.
+    var exitCode: Int32 {
+        if case .writeFailed = self { return 74 }
+        return 65
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `ComicSource` that asks an xkcd-style JSON API over HTTP:
+/// `{base}/info.0.json` for the latest comic, `{base}/{n}/info.0.json` for comic n.
+///
+/// Uses its own ephemeral session without a cache, so every call really asks the server,
+/// and a per-request timeout so a silent server cannot stall the program.
+final class HTTPComicSource: ComicSource {
+    /// The real xkcd site.
+    static let defaultBase = "https://xkcd.com"
+    /// Seconds to wait for an answer unless `--timeout` says otherwise.
+    static let defaultTimeout = 10.0
+
+    /// The server's base URL as given, without trailing slashes.
+    let base: String
+    /// Seconds to wait for an answer before giving up on a request.
+    let timeout: Double
+    private let session: URLSession
+
+    /// Prepares requests to `base` (with or without a trailing slash).
+    /// - Throws: `NetworkError.invalidBaseURL` unless `base` is an absolute http(s) URL
+    ///   without query or fragment, `NetworkError.invalidTimeout` unless `timeout` is a
+    ///   positive number of seconds.
+    init(base: String = defaultBase, timeout: Double = defaultTimeout) throws {
+        var trimmed = base
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
+        else { throw NetworkError.invalidBaseURL(base) }
+        guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
+
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = timeout
+        self.base = trimmed
+        self.timeout = timeout
+        self.session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The URL of the latest comic's JSON.
+    var latestURL: URL { endpoint("info.0.json") }
+
+    /// The URL of comic `number`'s JSON.
+    func url(ofComic number: Int) -> URL { endpoint("\(number)/info.0.json") }
+
+    func latest() async throws -> Comic {
+        let url = latestURL
+        let (body, response) = try await get(url)
+        guard (200..<300).contains(response.statusCode) else {
+            throw NetworkError.httpStatus(url: url, status: response.statusCode)
+        }
+        return try decodeComic(body, from: url, contentType: contentType(of: response))
+    }
+
+    func comic(_ number: Int) async throws -> Comic? {
+        let url = url(ofComic: number)
+        let (body, response) = try await get(url)
+        if response.statusCode == 404 { return nil }
+        guard (200..<300).contains(response.statusCode) else {
+            throw NetworkError.httpStatus(url: url, status: response.statusCode)
+        }
+        let comic = try decodeComic(body, from: url, contentType: contentType(of: response))
+        guard comic.num == number else {
+            throw NetworkError.badJSON(url: url, detail: "field \"num\" is \(comic.num), expected \(number)")
+        }
+        return comic
+    }
+
+    func data(from url: URL) async throws -> Data {
+        let (body, response) = try await get(url)
+        guard (200..<300).contains(response.statusCode) else {
+            throw NetworkError.httpStatus(url: url, status: response.statusCode)
+        }
+        return body
+    }
+
+    /// `{base}/{path}`; `init` checked that the base takes such paths, and `path` is made
+    /// of digits, dots, slashes and letters, so the result is always a valid URL.
+    private func endpoint(_ path: String) -> URL {
+        guard let url = URL(string: "\(base)/\(path)") else {
+            preconditionFailure("base URL \(base) was validated but /\(path) does not form a URL")
+        }
+        return url
+    }
+
+    /// Performs one GET, turning transport failures into `NetworkError`s that name `url`.
+    private func get(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+        let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        let body: Data
+        let response: URLResponse
+        do {
+            (body, response) = try await session.data(for: request)
+        } catch let error as URLError {
+            throw try Self.networkError(for: error, at: url, timeout: timeout)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw NetworkError.transport(url: url, reason: "the reply is not an HTTP response")
+        }
+        return (body, http)
+    }
+
+    /// Maps the system's error codes onto the few situations a user can act on.
+    /// Throws `CancellationError` for cancelled requests so callers see cancellation as such.
+    private static func networkError(for error: URLError, at url: URL, timeout: Double) throws -> NetworkError {
+        switch error.code {
+        case .cancelled:
+            throw CancellationError()
+        case .timedOut:
+            return .timeout(url: url, seconds: timeout)
+        case .cannotConnectToHost:
+            return .unreachable(url: url, reason: "connection refused or host unreachable")
+        case .networkConnectionLost:
+            return .unreachable(url: url, reason: "the connection was lost")
+        case .notConnectedToInternet:
+            return .unreachable(url: url, reason: "no network connection")
+        case .cannotFindHost, .dnsLookupFailed:
+            return .hostNotFound(url: url)
+        case .badServerResponse, .zeroByteResource, .cannotParseResponse:
+            return .unreachable(url: url, reason: "the server closed the connection without a valid answer")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .transport(url: url, reason: "secure connection failed")
+        default:
+            return .transport(url: url, reason: "URL error \(error.code.rawValue)")
+        }
+    }
+
+    private func contentType(of response: HTTPURLResponse) -> String? {
+        response.value(forHTTPHeaderField: "Content-Type")
+    }
+
+    /// Decodes a comic, telling apart "not JSON at all" from "JSON of the wrong shape".
+    private func decodeComic(_ body: Data, from url: URL, contentType: String?) throws -> Comic {
+        guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil else {
+            throw NetworkError.notJSON(url: url, contentType: contentType, start: Self.printableStart(of: body))
+        }
+        do {
+            return try JSONDecoder().decode(Comic.self, from: body)
+        } catch let error as DecodingError {
+            throw NetworkError.badJSON(url: url, detail: Self.describe(error))
+        }
+    }
+
+    /// The first characters of a reply, safe to print on one terminal line: control
+    /// characters (escape sequences, newlines) become spaces, runs of spaces shrink to one,
+    /// and a cut is marked with "…". Empty when the reply is empty.
+    static func printableStart(of body: Data, limit: Int = 60) -> String {
+        let examined = body.prefix(limit * 4)
+        let text = String(decoding: examined, as: UTF8.self)
+        let words = text.split { character in
+            character.isWhitespace || character.unicodeScalars.contains {
+                [.control, .format].contains($0.properties.generalCategory)
+            }
+        }
+        let joined = words.joined(separator: " ")
+        let isCut = joined.count > limit || body.count > examined.count
+        return isCut ? String(joined.prefix(limit)) + "…" : joined
+    }
+
+    /// One line naming the field a decoding error is about and what was wrong with it.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field \"\(path(context.codingPath + [key]))\""
+        case .valueNotFound(let type, let context):
+            return "field \"\(path(context.codingPath))\" is null, expected \(type)"
+        case .typeMismatch(let type, let context):
+            let field = context.codingPath.isEmpty ? "the top level" : "field \"\(path(context.codingPath))\""
+            return "\(field) has the wrong type, expected \(type)"
+        case .dataCorrupted(let context):
+            let field = context.codingPath.isEmpty ? "the top level" : "field \"\(path(context.codingPath))\""
+            return "\(field): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

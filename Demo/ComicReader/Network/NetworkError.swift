@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A failure talking to the comic server, described well enough to print one clear line
+/// (what happened and at which URL) and to pick a sysexits exit code.
+enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// The configured base URL is not an absolute http(s) URL.
+    case invalidBaseURL(String)
+    /// The configured timeout is not a positive number of seconds.
+    case invalidTimeout(Double)
+    /// Nothing came back within the per-request timeout.
+    case timeout(url: URL, seconds: Double)
+    /// No connection could be made or it broke (refused, host unreachable, connection lost).
+    case unreachable(url: URL, reason: String)
+    /// The host name could not be resolved.
+    case hostNotFound(url: URL)
+    /// The server answered with a status other than 2xx.
+    case httpStatus(url: URL, status: Int)
+    /// The server answered something that is not JSON at all (an HTML page, garbage).
+    case notJSON(url: URL, contentType: String?, start: String)
+    /// The reply is JSON but not a comic: `detail` names the offending field.
+    case badJSON(url: URL, detail: String)
+    /// Any other transport failure the system reported.
+    case transport(url: URL, reason: String)
+
+    /// The sysexits code a command should end with after this error.
+    var exitCode: Int32 {
+        switch self {
+        case .invalidBaseURL, .invalidTimeout: return 64
+        case .notJSON, .badJSON: return 65
+        case .timeout: return 75
+        case .httpStatus(_, let status): return status == 429 || status >= 500 ? 75 : 69
+        case .unreachable, .hostNotFound, .transport: return 69
+        }
+    }
+
+    /// Whether trying the same request again later may succeed.
+    var isTransient: Bool {
+        switch self {
+        case .timeout, .unreachable: return true
+        case .httpStatus(_, let status): return status == 429 || status >= 500
+        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .notJSON, .badJSON, .transport: return false
+        }
+    }
+
+    /// Whether the server could not be reached at all (as opposed to answering badly);
+    /// several of these in a row mean the server is down.
+    var isConnectionFailure: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+
+    var description: String {
+        switch self {
+        case .invalidBaseURL(let text):
+            return "invalid server URL \"\(text)\": expected an absolute http or https URL"
+        case .invalidTimeout(let seconds):
+            return "invalid timeout \(seconds): expected a positive number of seconds"
+        case .timeout(let url, let seconds):
+            return "no answer within \(Self.format(seconds)) s from \(url.absoluteString)"
+        case .unreachable(let url, let reason):
+            return "cannot reach \(url.absoluteString): \(reason)"
+        case .hostNotFound(let url):
+            return "unknown host \"\(url.host ?? "")\" in \(url.absoluteString)"
+        case .httpStatus(let url, let status):
+            let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
+            return "HTTP \(status) (\(phrase)) from \(url.absoluteString)"
+        case .notJSON(let url, let contentType, let start):
+            let reply = start.isEmpty ? "an empty reply" : "a reply starting \"\(start)\""
+            return "not JSON from \(url.absoluteString): \(reply) (content type \(contentType ?? "none"))"
+        case .badJSON(let url, let detail):
+            return "unexpected JSON from \(url.absoluteString): \(detail)"
+        case .transport(let url, let reason):
+            return "request to \(url.absoluteString) failed: \(reason)"
+        }
+    }
+
+    var errorDescription: String? { description }
+
+    /// Seconds without a trailing ".0" for whole numbers.
+    private static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,22 @@
+/// Why a refresh stopped before dealing with every comic.
+enum RefreshError: Error, CustomStringConvertible {
+    /// Several comics in a row failed because the server could not be reached; comics
+    /// fetched before were handed to the sink (`stored` of them in this refresh).
+    case serverUnavailable(consecutiveFailures: Int, lastError: NetworkError, stored: Int)
+
+    /// The sysexits code a command should end with after this error.
+    var exitCode: Int32 {
+        switch self {
+        case .serverUnavailable: return 69
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .serverUnavailable(let failures, let lastError, let stored):
+            let kept = stored == 1 ? "1 comic" : "\(stored) comics"
+            return "server unavailable: \(failures) comics in a row could not be fetched, the last with: \(lastError); "
+                + "stopped after keeping \(kept) fetched so far"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// What a refresh did, number by number.
+struct RefreshSummary: Sendable {
+    /// A comic that could not be fetched, even after retries.
+    struct Failure: Sendable {
+        let number: Int
+        let error: any Error
+
+        /// One line saying why.
+        var reason: String { String(describing: error) }
+    }
+
+    /// The newest comic number the server reported.
+    var latest: Int
+    /// Comics fetched and handed to the sink.
+    var fetched: [Int] = []
+    /// Comics left alone because they were already present.
+    var skipped: [Int] = []
+    /// Numbers the server says do not exist (HTTP 404).
+    var missing: [Int] = []
+    /// Comics that could not be fetched; the others were still fetched.
+    var failures: [Failure] = []
+}

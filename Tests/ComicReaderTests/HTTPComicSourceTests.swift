@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import ComicReader
+
+/// `HTTPComicSource` against real HTTP servers on 127.0.0.1.
+@Suite struct HTTPComicSourceTests {
+    @Test func decodesLatestAndNumberedComics() async throws {
+        let tree = try APIFixtureTree.make(latest: 410, numbers: [1, 403, 410])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        for base in [server.baseURL, server.baseURL + "/"] {
+            let source = try HTTPComicSource(base: base, timeout: 5)
+            #expect(try await source.latest() == APIFixtureTree.comic(410))
+            #expect(try await source.comic(1) == APIFixtureTree.comic(1))
+            #expect(try await source.comic(403) == APIFixtureTree.comic(403))
+            #expect(source.url(ofComic: 403).absoluteString == "\(server.baseURL)/403/info.0.json")
+        }
+    }
+
+    @Test func missingComicIsNil() async throws {
+        let tree = try APIFixtureTree.make(latest: 405, numbers: [403, 405])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        #expect(try await source.comic(404) == nil)
+    }
+
+    @Test func htmlInsteadOfJSONIsReportedWithContentTypeAndStart() async throws {
+        let tree = try APIFixtureTree.make(latest: 3, numbers: [1, 2, 3], html: [2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        guard case .notJSON(let url, let contentType, let start) = error else {
+            Issue.record("expected notJSON, got \(error)")
+            return
+        }
+        #expect(url.absoluteString == "\(server.baseURL)/2/info.0.json")
+        #expect(contentType?.contains("json") == true)  // the server labels .json files so
+        #expect(start.hasPrefix("<!DOCTYPE html> <html><head><title>Maintenance</title>"))
+        #expect(!start.contains { $0.isNewline || $0 == "\u{1B}" })
+        #expect(error.description.contains("not JSON"))
+        #expect(error.description.contains(url.absoluteString))
+        #expect(error.exitCode == 65)
+        #expect(!error.isTransient)
+    }
+
+    @Test func wrongFieldTypeIsReportedWithTheField() async throws {
+        let tree = try APIFixtureTree.make(latest: 3, numbers: [3], numberAsText: [3])
+        defer { tree.remove() }
+        try tree.write(#"{"num": 2, "safe_title": "No title"}"#, to: "2/info.0.json")
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let wrongType = try await #require(throws: NetworkError.self) { try await source.comic(3) }
+        #expect(wrongType == .badJSON(url: source.url(ofComic: 3), detail: wrongType.detail))
+        #expect(wrongType.detail.contains("\"num\""))
+        let missingField = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        #expect(missingField.detail.contains("\"title\""))
+        #expect(missingField.exitCode == 65)
+    }
+
+    @Test func missingLatestIsAnHTTPStatusError() async throws {
+        let tree = try APIFixtureTree.make(latest: 1, numbers: [1])
+        defer { tree.remove() }
+        try FileManager.default.removeItem(at: tree.directory.appendingPathComponent("info.0.json"))
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let error = try await #require(throws: NetworkError.self) { try await source.latest() }
+        #expect(error == .httpStatus(url: source.latestURL, status: 404))
+        #expect(error.description.contains("404"))
+        #expect(error.exitCode == 69)
+        #expect(!error.isTransient)
+    }
+
+    @Test func downloadsRawData() async throws {
+        let image = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF])
+        let tree = try APIFixtureTree.make(latest: 1, numbers: [1], files: ["comics/fixture_1.png": image])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        #expect(try await source.data(from: URL(string: "\(server.baseURL)/comics/fixture_1.png")!) == image)
+        let absent = URL(string: "\(server.baseURL)/comics/absent.png")!
+        await #expect(throws: NetworkError.httpStatus(url: absent, status: 404)) {
+            try await source.data(from: absent)
+        }
+    }
+
+    @Test func slowReplyTimesOut() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, slowPath: "/2/info.0.json", delaySeconds: 6)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 1)
+        #expect(try await source.comic(1) == APIFixtureTree.comic(1))
+        let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        #expect(error == .timeout(url: source.url(ofComic: 2), seconds: 1))
+        #expect(error.description == "no answer within 1 s from \(server.baseURL)/2/info.0.json")
+        #expect(error.isTransient)
+        #expect(error.exitCode == 75)
+    }
+
+    @Test func refusedConnectionIsUnreachable() async throws {
+        let tree = try APIFixtureTree.make(latest: 1, numbers: [1])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        let base = server.baseURL
+        server.stop()  // nothing listens on the port any more
+
+        let source = try HTTPComicSource(base: base, timeout: 5)
+        let error = try await #require(throws: NetworkError.self) { try await source.latest() }
+        guard case .unreachable(let url, _) = error else {
+            Issue.record("expected unreachable, got \(error)")
+            return
+        }
+        #expect(url == source.latestURL)
+        #expect(error.description.contains(url.absoluteString))
+        #expect(error.isTransient)
+        #expect(error.isConnectionFailure)
+        #expect(error.exitCode == 69)
+    }
+
+    @Test func defaultsToTheXKCDSite() throws {
+        let source = try HTTPComicSource()
+        #expect(source.latestURL.absoluteString == "https://xkcd.com/info.0.json")
+        #expect(source.url(ofComic: 614).absoluteString == "https://xkcd.com/614/info.0.json")
+        #expect(source.timeout == 10)
+    }
+
+    @Test(arguments: [
+        "", "xkcd.com", "ftp://xkcd.com", "http://", "https:///info", "https://xkcd.com/?a=1", "https://xkcd.com#top",
+    ])
+    func rejectsBaseURLsThatAreNotHTTP(base: String) {
+        #expect(throws: NetworkError.invalidBaseURL(base)) { try HTTPComicSource(base: base) }
+    }
+
+    @Test(arguments: [0.0, -1.0, .infinity, .nan])
+    func rejectsTimeoutsThatAreNotPositive(timeout: Double) throws {
+        let error = try #require(throws: NetworkError.self) { try HTTPComicSource(timeout: timeout) }
+        guard case .invalidTimeout = error else {
+            Issue.record("expected invalidTimeout, got \(error)")
+            return
+        }
+        #expect(error.exitCode == 64)
+    }
+
+    @Test func printableStartRemovesControlCharactersAndMarksCuts() {
+        let short = Data("  <p>\r\n\tline\u{1B}[0m two  ".utf8)
+        #expect(HTTPComicSource.printableStart(of: short) == "<p> line [0m two")
+        let long = Data(String(repeating: "ab ", count: 100).utf8)
+        let start = HTTPComicSource.printableStart(of: long, limit: 10)
+        #expect(start == "ab ab ab a…")
+        #expect(HTTPComicSource.printableStart(of: Data()) == "")
+        #expect(HTTPComicSource.printableStart(of: Data([0xFF, 0x41])) == "\u{FFFD}A")
+    }
+}
+
+extension NetworkError {
+    /// The detail of a `.badJSON` error, empty for other errors.
+    fileprivate var detail: String {
+        if case .badJSON(_, let detail) = self { return detail }
+        return ""
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real HTTP server on 127.0.0.1 run by `python3` as a child process, for tests of the
+/// network code. Always `stop()` it (with `defer`) so no process outlives its test.
+final class PythonHTTPServer {
+    /// Why a server could not be started.
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A server with its own request handling: serves `directory` like `http.server`,
+    /// but can answer one path only after a delay, and can exit (closing its socket, as a
+    /// crashed server would) right after answering a number of comic requests.
+    /// Arguments: directory, slow path or "-", delay in seconds, exit after N comic
+    /// requests or 0 for never. Prints "port N" once it listens.
+    static let scriptedServerSource = """
+        import functools, http.server, os, sys, threading, time
+        directory, slow_path, delay, exit_after = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+        lock = threading.Lock()
+        served = 0
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self):
+                global served
+                if self.path == slow_path:
+                    time.sleep(delay)
+                super().do_GET()
+                if exit_after and self.path.endswith("info.0.json"):
+                    with lock:
+                        served += 1
+                        if served >= exit_after:
+                            self.wfile.flush()
+                            os._exit(0)
+            def log_message(self, *args):
+                pass
+        handler = functools.partial(Handler, directory=directory)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        print("port", server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+
+    private let process: Process
+    /// The port the server listens on.
+    let port: Int
+    /// `http://127.0.0.1:{port}`.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private init(process: Process, port: Int) {
+        self.process = process
+        self.port = port
+    }
+
+    /// `python3 -m http.server` serving `directory`.
+    static func serving(_ directory: URL) async throws -> PythonHTTPServer {
+        try await start(["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory.path])
+    }
+
+    /// The scripted server (see `scriptedServerSource`) serving `directory`.
+    static func scripted(
+        serving directory: URL, slowPath: String? = nil, delaySeconds: Double = 0, exitAfterComicRequests: Int = 0
+    ) async throws -> PythonHTTPServer {
+        try await start([
+            "-c", scriptedServerSource, directory.path, slowPath ?? "-", String(delaySeconds),
+            String(exitAfterComicRequests),
+        ])
+    }
+
+    /// Starts `python3 -u` with `arguments`, reads the port it announces on stdout
+    /// ("... port N ...") and waits until it answers HTTP, each step bounded in time.
+    private static func start(_ arguments: [String]) async throws -> PythonHTTPServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let announced = ServerAnnouncement()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { announced.append(chunk) }
+        }
+        try process.run()
+
+        var port: Int?
+        let deadline = ContinuousClock.now + .seconds(10)
+        while port == nil, ContinuousClock.now < deadline, process.isRunning {
+            port = announced.port
+            if port == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        guard let port else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw StartError(description: "python3 \(arguments.prefix(2)) did not announce a port; it printed \"\(announced.text)\"")
+        }
+        let server = PythonHTTPServer(process: process, port: port)
+        do {
+            try await server.waitUntilAnswering(deadline: deadline)
+        } catch {
+            server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// Polls `/` until the server answers with any HTTP status.
+    private func waitUntilAnswering(deadline: ContinuousClock.Instant) async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 1
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let root = URL(string: baseURL + "/")!
+        while ContinuousClock.now < deadline {
+            if let (_, response) = try? await session.data(from: root), response is HTTPURLResponse { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw StartError(description: "the server on port \(port) did not answer within 10 s")
+    }
+
+    /// Whether the server process still runs (the scripted server may exit by itself).
+    var isRunning: Bool { process.isRunning }
+
+    /// Kills the server if it still runs and waits for it to end. SIGKILL rather than
+    /// SIGTERM because a child can inherit a signal mask that blocks SIGTERM.
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+/// What the server printed on stdout so far, collected from a background reader.
+private final class ServerAnnouncement: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+
+    func append(_ chunk: Data) {
+        lock.lock()
+        bytes.append(chunk)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The number after the word "port", once a whole line holding it has arrived.
+    var port: Int? {
+        let text = self.text
+        guard let newline = text.firstIndex(of: "\n") else { return nil }
+        let words = text[..<newline].split(separator: " ")
+        guard let index = words.firstIndex(of: "port"), index + 1 < words.count else { return nil }
+        return Int(words[index + 1])
+    }
+}
