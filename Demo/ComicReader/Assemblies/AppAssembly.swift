@@ -30,6 +30,7 @@ final class AppAssembly: Assembly {
         _ = commands.list
         _ = commands.favorites
         _ = commands.open
+        _ = commands.refresh
         _ = commands.experiments
         _ = commands.graph
         let view = TerminalReaderView(stylesEnabled: false)

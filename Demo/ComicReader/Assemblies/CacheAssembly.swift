@@ -20,12 +20,21 @@ final class CacheAssembly: Assembly {
         define(scope: .lazySingleton, init: makeStateStore())
     }
 
+    /// `images/`, where downloaded comic images are kept; nil without a cache directory.
+    var imageStore: ImageStore? {
+        define(scope: .lazySingleton, init: makeImageStore())
+    }
+
     private func resolveLocation() -> Result<CacheLocation, CacheError> {
         let options = inputs.options, environment = inputs.environment
         return Result { () throws(CacheError) in
             try CacheLocation.resolve(flag: options.cacheDirectory, environment: environment.variables,
                                       currentDirectory: environment.currentDirectory)
         }
+    }
+
+    private func makeImageStore() -> ImageStore? {
+        (try? location.get()).map { ImageStore(cacheDirectory: $0.directory) }
     }
 
     private func makeArchiveStore() -> any ComicArchiveStore {

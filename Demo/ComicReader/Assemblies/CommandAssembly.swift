@@ -4,6 +4,7 @@ import Wiring
 final class CommandAssembly: Assembly {
     private lazy var inputs: OptionsAssembly = context.assembly()
     private lazy var model: ModelAssembly = context.assembly()
+    private lazy var cache: CacheAssembly = context.assembly()
     private lazy var rendering: RenderingAssembly = context.assembly()
     private lazy var network: NetworkAssembly = context.assembly()
     private lazy var readerModule: ReaderModuleAssembly = context.assembly()
@@ -26,6 +27,11 @@ final class CommandAssembly: Assembly {
     var open: OpenCommand {
         define(init: OpenCommand(session: model.session, printer: rendering.printer, terminal: rendering.terminal,
                                  launcher: network.urlLauncher))
+    }
+
+    var refresh: RefreshCommand {
+        define(init: RefreshCommand(archiveStore: cache.archiveStore, refresher: network.refresher,
+                                    progress: network.refreshProgress, console: rendering.console))
     }
 
     var experiments: ExperimentsCommand {

@@ -17,7 +17,7 @@ struct AppOptions: Sendable, Equatable {
     /// `--no-color`.
     var noColor = false
     /// `--image MODE` or `COMICS_IMAGE`.
-    var imageMode = ImageModeName.auto
+    var imageMode = ImageMode.auto
     /// The A/B variants chosen with `--ab` and `COMICS_AB`, every experiment included.
     var experiments = ExperimentRegistry.standard.defaults
 }

@@ -7,10 +7,14 @@ struct ComicPrinter {
     let terminal: Terminal
     /// `--json`.
     let json: Bool
+    /// Draws images above the text, as `--image` says.
+    let images: ComicImagePrinter
 
-    /// Prints one comic, marked as favourite or new according to `state`.
-    func print(_ comic: Comic, state: UserState) throws(ComicJSONOutput.EncodingFailure) {
+    /// Prints one comic, its image first when images are on, marked as favourite or new
+    /// according to `state`. `isSample` says it is one of the built-in sample comics.
+    func print(_ comic: Comic, state: UserState, isSample: Bool) async throws(ComicJSONOutput.EncodingFailure) {
         if json { return console.printData(try ComicJSONOutput.encode(comic)) }
+        await images.printImage(of: comic, isSample: isSample)
         let context = RenderContext(
             terminal: terminal, isFavorite: state.favorites.contains(comic.num), isRead: state.read.contains(comic.num))
         console.printData(renderer.render(comic, context: context))

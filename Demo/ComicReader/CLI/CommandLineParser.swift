@@ -145,10 +145,10 @@ struct CommandLineParser {
         }
     }
 
-    /// Accepts absolute http and https URLs with a host.
+    /// Accepts absolute http and https URLs with a host and without query or fragment.
     static func baseURL(_ text: String, origin: String) throws(UsageError) -> String {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
         else {
             throw UsageError(message: "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
         }
@@ -163,11 +163,12 @@ struct CommandLineParser {
         return seconds
     }
 
-    /// Accepts the names of `ImageModeName`, in any case.
-    static func imageMode(_ text: String, origin: String) throws(UsageError) -> ImageModeName {
-        guard let mode = ImageModeName(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw UsageError(message: "\(origin): unknown image mode '\(text)' (modes: \(ImageModeName.choices))")
+    /// Accepts the names of `ImageMode`, in any case.
+    static func imageMode(_ text: String, origin: String) throws(UsageError) -> ImageMode {
+        do {
+            return try ImageMode(parsing: text)
+        } catch {
+            throw UsageError(message: "\(origin): \(error)")
         }
-        return mode
     }
 }

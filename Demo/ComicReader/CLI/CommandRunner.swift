@@ -8,12 +8,12 @@ struct CommandRunner {
     func run(_ command: Command) async -> Int32 {
         do {
             switch command {
-            case .reader: return try commands.reader.run()
-            case .display(let target): return try commands.display.run(target)
+            case .reader: return try await commands.reader.run()
+            case .display(let target): return try await commands.display.run(target)
             case .search(let query): return try commands.search.run(query)
             case .list(let start, let count): return try commands.list.run(from: start, count: count)
             case .favorites(let action): return try commands.favorites.run(action)
-            case .refresh: throw LaunchFailure(reason: "refresh is not available yet")
+            case .refresh(let request): return try await commands.refresh.run(request)
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)
             case .experiments: return commands.experiments.run()
             case .graph: return commands.graph.run()

@@ -3,7 +3,7 @@ enum CommandTable {
     /// Options accepted anywhere on the line, before or after the subcommand.
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "--cache", valueName: "dir", help: "Keep comics.json, state.json and images/ in <dir>.\n"
-            + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics, else ~/.cache/comics)"),
+            + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"),
         OptionSpec(name: "--base-url", valueName: "url", help: "Fetch comics from this server.\n"
             + "(default: $COMICS_BASE_URL, else \(AppOptions.defaultBaseURL))"),
         OptionSpec(name: "--timeout", valueName: "seconds", help: "Give up on a request after this long. (default: 10)"),
@@ -11,7 +11,7 @@ enum CommandTable {
         OptionSpec(name: "--ab", valueName: "name=variant", help: "Choose an A/B variant; repeatable.\n"
             + "See 'comics experiments'. (also $COMICS_AB=\"name=variant,...\")"),
         OptionSpec(name: "--no-color", valueName: nil, help: "Never colour the output (also $NO_COLOR, TERM=dumb)."),
-        OptionSpec(name: "--image", valueName: "mode", help: "How to draw comic images: \(ImageModeName.choices).\n"
+        OptionSpec(name: "--image", valueName: "mode", help: "How to draw comic images: \(ImageMode.choices).\n"
             + "(default: $COMICS_IMAGE, else auto)"),
     ]
 

@@ -15,13 +15,13 @@ final class DisplayCommand {
     }
 
     /// Shows the comic `target` names; a missing comic is a `ComicUnavailable` error.
-    func run(_ target: DisplayTarget) throws -> Int32 {
+    func run(_ target: DisplayTarget) async throws -> Int32 {
         let archive = try session.archive()
         printer.noteIfSample(archive)
         let state = try session.state()
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
         let comic = try navigator.comic(target, current: state.lastShown, state: state, using: &generator)
-        try printer.print(comic, state: state)
+        try await printer.print(comic, state: state, isSample: archive.isSample)
         do {
             try session.updateState { $0.markShown(comic.num) }
         } catch {

@@ -11,12 +11,12 @@ struct ReaderCommand {
     /// Used when there is no terminal to read keys from.
     let fallback: DisplayCommand
 
-    func run() throws -> Int32 {
-        guard environment.inputIsTerminal, terminal.isTTY, !json else { return try fallback.run(.latest) }
+    func run() async throws -> Int32 {
+        guard environment.inputIsTerminal, terminal.isTTY, !json else { return try await fallback.run(.latest) }
         _ = try preflight.catalog()
         _ = try preflight.state()
         let view = TerminalReaderView(stylesEnabled: terminal.colorEnabled)
         module.inject(into: view)
-        return view.run() ? ExitCode.ok : try fallback.run(.latest)
+        return view.run() ? ExitCode.ok : try await fallback.run(.latest)
     }
 }

@@ -11,3 +11,5 @@ extension ComicUnavailable: ReportableError {}
 extension UsageError: ReportableError {
     var exitCode: Int32 { ExitCode.usage }
 }
+extension NetworkError: ReportableError {}
+extension RefreshError: ReportableError {}
