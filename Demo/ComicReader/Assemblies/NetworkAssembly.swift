@@ -32,14 +32,9 @@ final class NetworkAssembly: Assembly {
     /// Opens web pages; tests substitute one that only records.
     var urlLauncher: any URLLauncher { define(scope: .lazySingleton, init: SystemURLLauncher()) }
 
+    /// The HTTP source, made when first asked to fetch.
     private func makeComicSource() -> any ComicSource {
-        let options = inputs.options
-        do {
-            return try HTTPComicSource(base: options.baseURL, timeout: options.timeout)
-        } catch let error as NetworkError {
-            return MisconfiguredComicSource(error: error)
-        } catch {
-            return MisconfiguredComicSource(error: .invalidBaseURL(options.baseURL))
-        }
+        let (base, timeout) = (inputs.options.baseURL, inputs.options.timeout)
+        return DeferredComicSource { try HTTPComicSource(base: base, timeout: timeout) }
     }
 }

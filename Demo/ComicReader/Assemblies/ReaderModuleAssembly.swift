@@ -9,7 +9,10 @@ final class ReaderModuleAssembly: Assembly {
     private lazy var network: NetworkAssembly = context.assembly()
 
     /// Builds the module around `view`, which then owns it through its output.
-    func inject(into view: any ReaderView) {
+    ///
+    /// Generic over the view's class so the injected object is a class instance the graph
+    /// keeps while the presenter's placeholder asks for it.
+    func inject<View: ReaderView>(into view: View) {
         defineInjection(key: "view", into: view) { $0.output = self.presenter }
     }
 

@@ -47,7 +47,16 @@ struct CommandBuilder {
             throw error("'\(spec.name)' needs a comic number, e.g. 'comics \(spec.name) 614'")
         }
         if arguments.count > 1 { throw error("unexpected argument '\(arguments[1])' for '\(spec.name)'") }
-        return try Self.comicNumber(first, what: "comic number")
+        return try number(first)
+    }
+
+    /// `text` as a comic number; a usage error of this subcommand otherwise.
+    private func number(_ text: String, what: String = "comic number") throws(UsageError) -> Int {
+        do {
+            return try Self.comicNumber(text, what: what)
+        } catch {
+            throw self.error(error.message)
+        }
     }
 
     /// A whole number of at least 1.
@@ -68,12 +77,8 @@ struct CommandBuilder {
         try noArguments()
         var from: Int?
         var count = 10
-        do {
-            if let text = value("--from") { from = try Self.comicNumber(text, what: "comic number") }
-            if let text = value("--count") { count = try Self.comicNumber(text, what: "count") }
-        } catch {
-            throw UsageError(message: "list: " + error.message, command: spec.name)
-        }
+        if let text = value("--from") { from = try number(text) }
+        if let text = value("--count") { count = try number(text, what: "count") }
         return .list(from: from, count: count)
     }
 
@@ -84,8 +89,8 @@ struct CommandBuilder {
         }
         guard arguments.count >= 2 else { throw error("'favorites \(action)' needs a comic number") }
         if arguments.count > 2 { throw error("unexpected argument '\(arguments[2])' for 'favorites \(action)'") }
-        let number = try Self.comicNumber(arguments[1], what: "comic number")
-        return action == "add" ? .add(number) : .remove(number)
+        let comic = try number(arguments[1])
+        return action == "add" ? .add(comic) : .remove(comic)
     }
 
     private func refresh() throws(UsageError) -> RefreshRequest {
@@ -94,7 +99,7 @@ struct CommandBuilder {
         if flag("--all") { request.range = .all; chosen.append("--all") }
         if flag("--latest") { request.range = .latest; chosen.append("--latest") }
         if let since = value("--since") {
-            request.range = .since(try Self.comicNumber(since, what: "comic number"))
+            request.range = .since(try number(since))
             chosen.append("--since")
         }
         if chosen.count > 1 {

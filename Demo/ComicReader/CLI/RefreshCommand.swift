@@ -23,8 +23,10 @@ struct RefreshCommand {
             let archive = try archiveStore.load()
             return archive.isSample ? [] : archive.comics
         } catch {
-            guard force, case .corrupt = error else { throw error }
-            console.printMessage("note: replacing the damaged cache: \(error)")
+            guard case let .corrupt(path, problem) = error else { throw error }
+            // Without --force the damaged file stays, and the message says how to replace it.
+            guard force else { throw CacheError.refusingToReplaceCorrupt(path: path, problem: problem) }
+            console.printMessage("note: \(path) is damaged (\(problem)); it will be replaced")
             return []
         }
     }
@@ -41,7 +43,8 @@ struct RefreshCommand {
 
     /// One line of what happened, and one per failed comic.
     private func report(_ summary: RefreshSummary, cached: Int) {
-        var parts = ["fetched \(Self.comics(summary.fetched.count))"]
+        var parts = [summary.fetched.isEmpty && summary.failures.isEmpty
+            ? "nothing new" : "fetched \(Self.comics(summary.fetched.count))"]
         if !summary.skipped.isEmpty { parts.append("\(summary.skipped.count) already cached") }
         if !summary.missing.isEmpty {
             parts.append("\(summary.missing.count) not on the server (\(summary.missing.map(String.init).joined(separator: ", ")))")
