@@ -2,7 +2,8 @@
 //
 // Assemblies describe objects with computed properties that call `define(...)`; a `DIContext` keeps what
 // outlives one resolution. The file reads: scopes → context → assembly → define → substitutions →
-// placeholders → the per-thread machinery they share → diagnostics.
+// placeholders → the per-thread machinery they share (nested in `DIContext`, so a copied file adds
+// no names beside the public ones) → diagnostics.
 import Foundation
 
 // MARK: - Scopes
@@ -47,8 +48,9 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    @usableFromInline let lock = NSLock()  // guards the tables below; never held while user code runs
-    @usableFromInline let creation = NSRecursiveLock()  // held while a singleton or assembly is made: made once
+    // `lock` guards the tables below and is never held while user code runs; `creation` is held while a singleton or
+    // an assembly is made, so each is made once, and is recursive because making one may make others.
+    @usableFromInline let lock = NSLock(), creation = NSRecursiveLock()
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
     @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: Substitution] = [:]
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
@@ -58,23 +60,23 @@ public final class DIContext: @unchecked Sendable {
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        creation.run {  // a recursive lock: an assembly's init may ask for others
+        wiringLocked(creation) {
             if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
-            let made = A()
-            (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
+            let made = A(); (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
             return made
         }
     }
 }
 
 /// One resolution step, as reported to a context's trace hook.
-public struct TraceEvent: Sendable, CustomStringConvertible {
+public struct TraceEvent: Sendable {
     /// `Assembly.key`, its scope, depth below the top-level read, the definition that asked, made or reused.
     public let definition: String, scope: Scope, depth: Int, parent: String?, created: Bool, substituted: Bool
-    /// A one-line summary, indented by depth.
-    public var description: String {
-        String(repeating: "  ", count: depth) + "\(definition) [\(scope)] \(created ? "created" : "reused")"
-            + (substituted ? " (substituted)" : "") + (parent.map { " ← \($0)" } ?? "")
+
+    @usableFromInline init(_ frame: DIContext.Frame, created: Bool) {
+        let path = frame.state.pointee.path, names = path.suffix(2).map { DIContext.Registry.name($0 >> 2) }
+        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
+        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
     }
 }
 
@@ -112,61 +114,39 @@ open class Assembly {
         inject: (inout Object) -> Returned
     ) -> Object { define(key: key, scope: scope, init: object(), inject: inject) }
 
-    @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, placeholder: Bool = false,
-                                                  _ make: () -> Object, _ inject: (inout Object) -> Void) -> Result {
-        unowned(unsafe) let context = self.context  // `self` keeps it alive; no retain on the hot path
-        let state = ThreadState.current(context.threadKey)
-        var frame = context.begin(state, state.pointee.id(type(of: self), key), scope)
-        defer { context.end(state) }
+    @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, _ make: () -> Object,
+                                                  _ inject: (inout Object) -> Void) -> Result {
+        unowned(unsafe) let context = self.context; let state = DIContext.ThreadState.current(context.threadKey)  // no retain
+        var frame = state.pointee.begin(context, state, state.pointee.id(type(of: self), key), scope)
+        defer { state.pointee.end() }
         let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
-        if makesSingleton { context.creation.lock(); frame.cached = context.lock.run { context.storedSingleton(frame) } }
+        if makesSingleton { context.creation.lock(); frame.cached = wiringLocked(context.lock) { context.singleton(frame) } }
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
-            let made = context.lock.run { substitute.takeSpare() } ?? substitute.make()
-            guard let result = made as? Result else { wiringMismatch(frame, Result.self, made) }
-            return context.report(frame, state.pointee.graph.remember(frame, Stored(result)), result)
+            let result: Result = DIContext.cast(substitute.make(), frame)
+            return context.report(frame, state.pointee.remember(frame, .init(result)), result)
         }
-        if placeholder { wiringMissingPlaceholder(frame) }
-        state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
-        var object = make()
-        state.pointee.graph.slots[frame.id].initializing = false
-        var result: Result = cast(object, frame)  // a class instance goes in the graph now, so cycles find it
-        let early = Object.self is AnyObject.Type ? state.pointee.graph.remember(frame, Stored(result)) : nil
+        state.pointee.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
+        var object = make(); state.pointee.slots[frame.id].initializing = false
+        var result: Result = DIContext.cast(object, frame)  // a class instance goes in the graph now: cycles find it
+        let early = Object.self is AnyObject.Type ? state.pointee.remember(frame, .init(result)) : nil
         inject(&object)
-        if early == nil { result = cast(object, frame) }  // a value: `inject` changed the copy in `object`
-        return context.report(frame, early ?? state.pointee.graph.remember(frame, Stored(result)), result)
-    }
-
-    @inlinable @inline(__always) final func cast<Object, Result>(_ object: Object, _ frame: Frame) -> Result {
-        if Object.self == Result.self { return unsafeBitCast(object, to: Result.self) }
-        guard let result = object as? Result else { wiringMismatch(frame, Result.self, object) }
-        return result
+        if early == nil { result = DIContext.cast(object, frame) }  // a value: `inject` changed the copy in `object`
+        return context.report(frame, early ?? state.pointee.remember(frame, .init(result)), result)
     }
 }
 
 // MARK: - Substitutions
 
-/// A replacement factory for one definition; a substituted singleton keeps its own instance.
-@usableFromInline final class Substitution {
-    @usableFromInline let make: () -> Any
-    @usableFromInline @exclusivity(unchecked) var singleton: Stored?, spare: Any?  // guarded by the context's lock
-    init(_ make: @escaping () -> Any) { self.make = make }
-    @usableFromInline func takeSpare() -> Any? { defer { spare = nil }; return spare }
-}
-
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        setSubstitution(Registry.shared.id(type(of: self), key), Substitution { make() })
+        context.substitute(DIContext.Registry.id(type(of: self), key), .init { make() })
     }
 
     /// Restores the original definition named `key`, with its cached singleton.
-    public func removeSubstitution(for key: String) { setSubstitution(Registry.shared.id(type(of: self), key), nil) }
-
-    func setSubstitution(_ id: Int?, _ substitution: Substitution?) {
-        if let id { context.lock.run { context.substitutions[id] = substitution } }
-    }
+    public func removeSubstitution(for key: String) { context.substitute(DIContext.Registry.id(type(of: self), key), nil) }
 }
 
 /// Gives assemblies compile-checked substitutions: `addSubstitution(for: \.apiClient) { Fake() }`.
@@ -176,24 +156,18 @@ extension Assembly: KeyPathSubstitutable {}
 extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
-        let substitution = Substitution { make() }
-        var id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }
-        if id == nil {  // the getter's define call names the definition; what it makes serves the next read
-            let state = ThreadState.current(context.threadKey)
-            (state.pointee.probe, state.pointee.probedID) = (substitution, nil)
-            substitution.spare = self[keyPath: keyPath]
-            guard state.pointee.probe == nil, let probed = state.pointee.probedID else {
-                wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
-            }
-            id = Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] = probed; return probed }
+        let substitution = DIContext.Substitution { make() }, state = DIContext.ThreadState.current(context.threadKey)
+        if let id = DIContext.Registry.keyPath(keyPath) { return context.substitute(id, substitution) }
+        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition,
+        _ = self[keyPath: keyPath]  // which the substitution serves (a singleton keeps what it makes)
+        guard state.pointee.probe == nil, let id = state.pointee.probedID else {
+            wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
         }
-        setSubstitution(id, substitution)
+        context.substitute(DIContext.Registry.keyPath(keyPath, id), substitution)
     }
 
     /// Restores the definition behind `keyPath`.
-    public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) {
-        setSubstitution(Registry.shared.lock.run { Registry.shared.keyPaths[keyPath] }, nil)
-    }
+    public func removeSubstitution(for keyPath: KeyPath<Self, some Any>) { context.substitute(DIContext.Registry.keyPath(keyPath), nil) }
 }
 
 // MARK: - Placeholders
@@ -201,84 +175,58 @@ extension KeyPathSubstitutable where Self: Assembly {
 extension Assembly {
     /// Returns the object injected under this key in the current graph (VIPER views, say).
     @inlinable public final func definePlaceholder<Result>(key: DefinitionKey = #function) -> Result {
-        resolve(key, .objectGraph, placeholder: true, { () -> Result in fatalError() }, { _ in })
+        resolve(key, .objectGraph, { () -> Result in wiringFailure("placeholder \(type(of: self)).\(key) has no object injected "
+            + "under that key in the current graph; call defineInjection(key:into:) first, in the same resolution") }, { _ in })
     }
 }
 
 // MARK: - Machinery: stored values, frames, graphs, thread state
 
-/// A resolved value with the static type it was stored as, so reads need no dynamic cast.
-@usableFromInline struct Stored {
-    @usableFromInline let object: AnyObject, type: ObjectIdentifier
-    @inlinable init(_ object: AnyObject, as type: Any.Type) { (self.object, self.type) = (object, ObjectIdentifier(type)) }
-    @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
-        self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
-    }
-
-    @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
-        if type == ObjectIdentifier(R.self) {
+extension DIContext {
+    /// A resolved value with the static type it was stored as, so reads need no dynamic cast.
+    @usableFromInline struct Stored {
+        @usableFromInline let object: AnyObject, type: ObjectIdentifier
+        @inlinable init(_ object: AnyObject, as type: Any.Type) { (self.object, self.type) = (object, ObjectIdentifier(type)) }
+        @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
+            self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
+        }
+        @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
+            guard type == ObjectIdentifier(R.self) else { return cast(object, frame) }  // e.g. a view read as its protocol
             return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
-        guard let result = object as? R else { wiringMismatch(frame, R.self, object) }  // e.g. a view read as its protocol
-        return result
-    }
-}
-
-/// Holds a value that is not a class instance.
-@usableFromInline final class Box<T> {
-    @usableFromInline let value: T
-    @usableFromInline init(_ value: T) { self.value = value }
-}
-
-/// Holds an assembly or a weak singleton without keeping it alive.
-@usableFromInline final class WeakBox {
-    @usableFromInline weak var object: AnyObject?
-    @usableFromInline init(_ object: AnyObject) { self.object = object }
-}
-
-/// One define call in progress: which definition, as what scope, and what was found for it.
-@usableFromInline struct Frame {
-    @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
-    @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
-    @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
-}
-
-extension DIContext {
-    /// Starts a define call: joins or starts the thread's graph, checks for cycles, finds what exists.
-    @usableFromInline func begin(_ state: UnsafeMutablePointer<ThreadState>, _ id: Int, _ scope: Scope) -> Frame {
-        var frame = Frame(state: state, id: id, scope: scope)
-        let top = state.pointee.startGraph(self, id), prototype = Scope.prototype.rawValue
-        defer { state.pointee.graph.path.append(id << 2 | frame.scope.rawValue) }
-        if let probe = state.pointee.probe {  // addSubstitution(for: keyPath) asks which definition this is
-            (state.pointee.probe, state.pointee.probedID, frame.scope, frame.substitute) = (nil, id, .prototype, probe)
-        } else if state.pointee.graph.slots[id].initializing || scope == .prototype
-                    && state.pointee.graph.path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
-            wiringCycle(state.pointee.graph.path, id)  // made again while making it, or prototypes all the way round
-        } else if scope != .prototype, let stored = state.pointee.graph.slots[id].stored {
-            frame.cached = stored
-        } else if top || frame.isSingleton {
-            lock.lock(); defer { lock.unlock() }
-            if top { state.pointee.graph.substitutions = substitutions }
-            frame.substitute = state.pointee.graph.substitutions.isEmpty ? nil : state.pointee.graph.substitutions[id]
-            frame.cached = storedSingleton(frame)
-        } else if !state.pointee.graph.substitutions.isEmpty {
-            frame.substitute = state.pointee.graph.substitutions[id]
-        }
-        return frame
     }
 
-    /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
-    @usableFromInline func end(_ state: UnsafeMutablePointer<ThreadState>) {
-        state.pointee.graph.path.removeLast()
-        guard state.pointee.graph.path.isEmpty else { return }
-        for id in state.pointee.graph.used { state.pointee.graph.slots[id].stored = nil }
-        if !state.pointee.graph.used.isEmpty { state.pointee.graph.used.removeAll(keepingCapacity: true) }
-        if !state.pointee.graph.substitutions.isEmpty { state.pointee.graph.substitutions = [:] }
-        if !state.pointee.paused.isEmpty { state.pointee.graph = state.pointee.paused.removeLast() }
+    /// A replacement factory for one definition; a substituted singleton keeps its own instance.
+    @usableFromInline final class Substitution {
+        @usableFromInline let make: () -> Any
+        @usableFromInline @exclusivity(unchecked) var singleton: Stored?  // guarded by the context's lock
+        init(_ make: @escaping () -> Any) { self.make = make }
     }
 
-    /// The singleton kept for `frame`, if any; the caller holds `lock`.
-    @usableFromInline func storedSingleton(_ frame: Frame) -> Stored? {
+    func substitute(_ id: Int?, _ substitution: Substitution?) { if let id { wiringLocked(lock) { substitutions[id] = substitution } } }
+
+    /// Holds a value that is not a class instance.
+    @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
+    /// Holds an assembly or a weak singleton without keeping it alive.
+    @usableFromInline final class WeakBox { weak var object: AnyObject?; init(_ object: AnyObject) { self.object = object } }
+
+    /// `value` as `R`: free when the types are the same, else a dynamic cast that must succeed.
+    @inlinable @inline(__always) static func cast<T, R>(_ value: T, _ frame: Frame) -> R {
+        if T.self == R.self { return unsafeBitCast(value, to: R.self) }
+        if let result = value as? R { return result }
+        wiringFailure("\(Registry.name(frame.id)) is declared as \(R.self) but "
+            + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: value))")
+    }
+
+    /// One define call in progress: which definition, as what scope, and what was found for it.
+    @usableFromInline struct Frame {
+        @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
+        @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
+        @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
+    }
+
+    /// The singleton kept for `frame` (a weak one only while alive), if any; the caller holds `lock`.
+    @usableFromInline func singleton(_ frame: Frame) -> Stored? {
         guard frame.isSingleton, let stored = frame.substitute.map({ $0.singleton })
                 ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
         guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
@@ -293,105 +241,116 @@ extension DIContext {
     }
 
     @usableFromInline func keep(_ frame: Frame, _ stored: Stored, _ result: Any) {
-        let weakly = frame.scope == .weakSingleton
-        guard !weakly || type(of: result) is AnyObject.Type else {
-            wiringFailure("\(Registry.shared.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class")
-        }
-        let kept = weakly ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
-        lock.run {
+        guard frame.scope != .weakSingleton || type(of: result) is AnyObject.Type else { wiringFailure(
+            "\(Registry.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class") }
+        let kept = frame.scope == .weakSingleton ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
+        wiringLocked(lock) {
             if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
             if let substitute = frame.substitute { substitute.singleton = kept } else { singletons[frame.id] = kept }
         }
     }
-}
 
-extension TraceEvent {
-    @usableFromInline init(_ frame: Frame, created: Bool) {
-        let path = frame.state.pointee.graph.path, names = path.suffix(2).map { Registry.shared.name($0 >> 2) }
-        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
-        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
-    }
-}
+    /// Per-thread state behind a pthread key: the graph under way (the objects of the resolution in progress,
+    /// indexed by definition id), graphs paused while another context resolves inside, and a key cache.
+    @usableFromInline struct ThreadState {
+        @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when the graph ends
+        var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
+        var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
+        var paused: [ThreadState] = [], probe: Substitution?, probedID: Int?
+        var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
-/// The objects of the resolution under way on one thread, indexed by definition id.
-@usableFromInline struct Graph {
-    @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when it ends
-    var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
-    var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
+        /// What the graph holds for one definition id.
+        @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
 
-    /// What the graph holds for one definition id.
-    @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
+        static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
+            return key
+        }()
 
-    /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
-    @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
-        guard frame.scope != .prototype else { return stored }
-        if slots[frame.id].stored == nil { used.append(frame.id) }
-        slots[frame.id].stored = stored
-        return stored
-    }
-}
-
-/// Per-thread state behind a pthread key: the current graph, graphs paused while another context
-/// resolves inside them, and a small cache from literal keys to definition ids.
-@usableFromInline struct ThreadState {
-    @usableFromInline var graph = Graph()
-    var paused: [Graph] = [], probe: Substitution?, probedID: Int?
-    var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
-
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
-        return key
-    }()
-
-    @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
-        if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
-        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
-        state.initialize(to: ThreadState()); pthread_setspecific(key, state)
-        return state
-    }
-
-    /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
-    @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
-        guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.shared.id(type, "\(key)") }
-        let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
-        let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
-        if keyCache[index].address != address || keyCache[index].type != typeID {
-            keyCache[index] = (typeID, address, Registry.shared.id(type, literal.description))
+        @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
+            if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
+            let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+            state.initialize(to: ThreadState()); pthread_setspecific(key, state)
+            return state
         }
-        return keyCache[index].id
-    }
 
-    /// Joins the graph under way, or starts one (pausing it while another context resolves inside); true if new.
-    mutating func startGraph(_ owner: DIContext, _ id: Int) -> Bool {
-        if id >= graph.slots.count { graph.slots += Array(repeating: Graph.Slot(), count: id + 64) }
-        if !graph.path.isEmpty && graph.context == ObjectIdentifier(owner) { return false }
-        if !graph.path.isEmpty { paused.append(graph); graph = Graph(slots: Array(repeating: Graph.Slot(), count: id + 64)) }
-        graph.context = ObjectIdentifier(owner)
-        return true
-    }
-}
+        /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
+        @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
+            guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.id(type, "\(key)") }
+            let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
+            let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
+            if keyCache[index].address != address || keyCache[index].type != typeID {
+                keyCache[index] = (typeID, address, Registry.id(type, literal.description))
+            }
+            return keyCache[index].id
+        }
 
-/// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
-@usableFromInline final class Registry: @unchecked Sendable {
-    static let shared = Registry()
-    let lock = NSLock()
-    @exclusivity(unchecked) var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
+        /// Starts a define call: joins or starts the graph, checks for cycles, finds what exists for it.
+        @usableFromInline mutating func begin(_ owner: DIContext, _ me: UnsafeMutablePointer<ThreadState>, _ id: Int,
+                                              _ scope: Scope) -> Frame {
+            if id >= slots.count { slots += Array(repeating: Slot(), count: id + 64) }
+            if !path.isEmpty && context != ObjectIdentifier(owner) {  // another context resolves inside this graph
+                paused.append(self); (slots, used, path) = (Array(repeating: Slot(), count: slots.count), [], [])
+            }
+            var frame = Frame(state: me, id: id, scope: scope); let top = path.isEmpty, prototype = Scope.prototype.rawValue
+            defer { context = ObjectIdentifier(owner); path.append(id << 2 | frame.scope.rawValue) }
+            if let probe {  // addSubstitution(for: keyPath) asks which definition this is
+                (self.probe, probedID, frame.substitute) = (nil, id, probe)
+            } else if slots[id].initializing
+                        || scope == .prototype && path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
+                wiringCycle(path, id)  // made again while making it, or prototypes all the way round
+            } else if scope != .prototype, let stored = slots[id].stored {
+                frame.cached = stored
+            } else if top || frame.isSingleton {
+                owner.lock.lock(); defer { owner.lock.unlock() }
+                if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
+                frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
+                frame.cached = owner.singleton(frame)
+            } else if !substitutions.isEmpty {
+                frame.substitute = substitutions[id]
+            }
+            return frame
+        }
 
-    func id(_ type: Assembly.Type, _ key: String) -> Int {
-        let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
-        return lock.run {
-            if let id = ids[qualified] { return id }
-            names.append("\(type).\(key)"); ids[qualified] = names.count - 1
-            return names.count - 1
+        /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
+        @usableFromInline mutating func end() {
+            path.removeLast(); guard path.isEmpty else { return }
+            if !used.isEmpty { for id in used { slots[id].stored = nil }; used.removeAll(keepingCapacity: true) }
+            if !substitutions.isEmpty { substitutions = [:] }
+            if !paused.isEmpty { self = paused.removeLast() }
+        }
+
+        /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
+        @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
+            guard frame.scope != .prototype else { return stored }
+            if slots[frame.id].stored == nil { used.append(frame.id) }
+            slots[frame.id].stored = stored; return stored
         }
     }
 
-    func name(_ id: Int) -> String { lock.run { names[id] } }
+    /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
+    @usableFromInline enum Registry {
+        static let lock = NSLock()  // guards the three tables
+        nonisolated(unsafe) static var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
+
+        static func id(_ type: Assembly.Type, _ key: String) -> Int {
+            let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
+            return wiringLocked(lock) {
+                if ids[qualified] == nil { ids[qualified] = names.count; names.append("\(type).\(key)") }
+                return ids[qualified]!
+            }
+        }
+
+        @usableFromInline static func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
+        static func keyPath(_ keyPath: AnyKeyPath, _ id: Int? = nil) -> Int? {
+            wiringLocked(lock) { if let id { keyPaths[keyPath] = id }; return keyPaths[keyPath] }
+        }
+    }
 }
 
-extension NSLocking {
-    @usableFromInline func run<T>(_ body: () throws -> T) rethrows -> T { lock(); defer { unlock() }; return try body() }
+@usableFromInline func wiringLocked<T>(_ lock: NSLocking, _ body: () throws -> T) rethrows -> T {
+    lock.lock(); defer { lock.unlock() }; return try body()
 }
 
 // MARK: - Diagnostics
@@ -400,17 +359,7 @@ extension NSLocking {
 @usableFromInline func wiringFailure(_ message: String) -> Never { fatalError("Wiring: " + message) }
 
 @usableFromInline func wiringCycle(_ path: [Int], _ id: Int) -> Never {
-    let names = path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { Registry.shared.name($0 >> 2) }
-    wiringFailure("cycle that cannot close: \((names + [Registry.shared.name(id)]).joined(separator: " → ")) is asked "
-        + "for again before it is made; set one side in inject: instead of init:, or make a prototype objectGraph")
-}
-
-@usableFromInline func wiringMismatch(_ frame: Frame, _ expected: Any.Type, _ actual: Any) -> Never {
-    wiringFailure("\(Registry.shared.name(frame.id)) is declared as \(expected) but "
-        + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: actual))")
-}
-
-@usableFromInline func wiringMissingPlaceholder(_ frame: Frame) -> Never {
-    wiringFailure("placeholder \(Registry.shared.name(frame.id)) has no object injected under that key in the "
-        + "current graph; call defineInjection(key:into:) first, in the same resolution")
+    let names = (path[(path.firstIndex { $0 >> 2 == id } ?? 0)...].map { $0 >> 2 } + [id]).map(DIContext.Registry.name)
+    wiringFailure("cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it is made; "
+        + "set one side in inject: instead of init:, or make a prototype objectGraph")
 }

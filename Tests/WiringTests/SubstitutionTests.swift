@@ -50,7 +50,7 @@ struct SubstitutionTests {
     func oneInstancePerGraph() {
         let diamond = DiamondAssembly.instance(from: DIContext())
         let fakes = Counter()
-        diamond.addSubstitution(for: \.shared) { Shared(fakes) }
+        diamond.addSubstitution(for: "shared") { Shared(fakes) }
         let top = diamond.top
         #expect(top.left?.shared === top.right?.shared)
         #expect(fakes.count("Shared") == 1)

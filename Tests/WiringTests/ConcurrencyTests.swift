@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+import Testing
+import Wiring
+
+/// Hands a value that the test guards itself to other threads.
+private struct Unchecked<Value>: @unchecked Sendable { let value: Value }
+
+/// Blocks one resolution until another thread has finished its own.
+final class Gate: @unchecked Sendable {
+    let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+}
+
+final class GatedAssembly: Assembly {
+    nonisolated(unsafe) static var gate: Gate?
+    var slow: A {
+        define(init: A(Counter())) { _ in
+            GatedAssembly.gate?.entered.signal()
+            _ = GatedAssembly.gate?.release.wait(timeout: .now() + 10)
+        }
+    }
+    var quick: B { define(init: B(Counter())) }
+}
+
+@Suite("Thread safety")
+struct ConcurrencyTests {
+    @Test("8 threads × 10,000 reads of a lazySingleton make exactly one instance")
+    func singletonUnderContention() {
+        let services = Unchecked(value: ServiceAssembly.instance(from: DIContext()))
+        let stores = Unchecked(value: NSMutableSet())
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            var seen = Set<ObjectIdentifier>()
+            for _ in 0..<10_000 { seen.insert(ObjectIdentifier(services.value.store)) }
+            lock.withLock { for id in seen { stores.value.add(id) } }
+        }
+        #expect(stores.value.count == 1)
+        #expect(services.value.made.count("Store") == 1)
+        #expect(services.value.made.count("HTTPClient") == 1)
+    }
+
+    @Test("8 threads resolving the A→B→C→A graph each get a correct, separate graph")
+    func graphsPerThread() {
+        let abc = Unchecked(value: ABCAssembly.instance(from: DIContext()))
+        let results = Unchecked(value: NSMutableArray())
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<500 {
+                let a = abc.value.a
+                let closed = a.b?.c?.a === a
+                lock.withLock { results.value.add([ObjectIdentifier(a), closed] as [Any]) }
+                breakCycle(a)
+            }
+        }
+        let rows = results.value.compactMap { $0 as? [Any] }
+        #expect(rows.count == 4_000)
+        #expect(rows.allSatisfy { $0[1] as? Bool == true })
+        #expect(abc.value.counter.count("A") == 4_000)
+        #expect(abc.value.counter.count("C") == 4_000)
+    }
+
+    @Test("substitutions toggled while other threads resolve")
+    func togglingSubstitutions() {
+        let services = Unchecked(value: ServiceAssembly.instance(from: DIContext()))
+        let odd = Unchecked(value: NSMutableArray())
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for round in 0..<2_000 {
+                if worker == 0 {
+                    if round.isMultiple(of: 2) {
+                        services.value.addSubstitution(for: "apiClient") { FakeClient() as APIClient }
+                    } else {
+                        services.value.removeSubstitution(for: "apiClient")
+                    }
+                } else {
+                    let client = services.value.apiClient
+                    if !(client is FakeClient || client is HTTPClient) { lock.withLock { odd.value.add(client) } }
+                }
+            }
+        }
+        #expect(odd.value.count == 0)
+        #expect(services.value.apiClient is HTTPClient)  // the last toggle removed it
+    }
+
+    @Test("non-singleton resolutions on different threads do not wait for each other")
+    func noContextWideLock() {
+        let gate = Gate()
+        GatedAssembly.gate = gate
+        defer { GatedAssembly.gate = nil }
+        let gated = Unchecked(value: GatedAssembly.instance(from: DIContext()))
+        let slowDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = gated.value.slow  // holds its resolution open until released
+            slowDone.signal()
+        }
+        #expect(gate.entered.wait(timeout: .now() + 10) == .success)
+        _ = gated.value.quick  // would block here if resolutions shared one lock
+        gate.release.signal()
+        #expect(slowDone.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test("the recommended Swift 6 pattern: pass the DIContext into tasks, resolve there or on the main actor")
+    func swift6Pattern() async {
+        let context = DIContext()
+        let stores = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<8 {
+                group.addTask { ObjectIdentifier(ServiceAssembly.instance(from: context).store) }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        let onMain = await MainActor.run { ObjectIdentifier(ServiceAssembly.instance(from: context).store) }
+        #expect(stores == [onMain])
+    }
+}
