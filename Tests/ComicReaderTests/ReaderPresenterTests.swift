@@ -31,7 +31,7 @@ struct ReaderPresenterTests {
             let view = try startReader(harness)
             #expect(view.currentNumber == 441)
             #expect(view.screens.last?.text.hasPrefix("#441  ") == true)
-            #expect(view.messages.last?.contains("built-in sample") == true)
+            #expect(view.messages.last?.contains("Built-in sample comics") == true)
             let saved = try harness.savedState()
             #expect(saved.lastShown == 441)
             #expect(saved.read == [441])

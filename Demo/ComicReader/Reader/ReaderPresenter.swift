@@ -28,7 +28,7 @@ final class ReaderPresenter: ReaderViewOutput {
         do {
             try display(interactor.startingComic())
             if try interactor.isShowingSample() {
-                view?.showMessage("Showing the built-in sample; run 'comics refresh' for the real comics. ? for help")
+                view?.showMessage("Built-in sample comics; 'comics refresh' fetches the real ones. ? for help")
             }
         } catch {
             view?.showMessage("\(error)")

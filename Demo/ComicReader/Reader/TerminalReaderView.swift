@@ -86,7 +86,8 @@ final class TerminalReaderView: ReaderView {
         let bodyRows = max(1, size.rows - 1)
         offset = max(0, min(offset, lines.count - bodyRows))
         let visible = lines[offset..<min(lines.count, offset + bodyRows)]
-        RawTerminalMode.writeAll("\u{1B}[H\u{1B}[2J" + visible.joined(separator: "\r\n"))
+        // Output processing stays on in reader mode, so "\n" still returns the carriage.
+        RawTerminalMode.writeAll("\u{1B}[H\u{1B}[2J" + visible.joined(separator: "\n"))
         let more = offset + bodyRows < lines.count ? "  [more: j/↓]" : ""
         drawBottomLine(status + more, styled: !status.isEmpty)
     }
@@ -94,7 +95,8 @@ final class TerminalReaderView: ReaderView {
     /// Replaces the bottom line with `text`, cut to the screen's width.
     private func drawBottomLine(_ text: String, styled: Bool) {
         let size = screenSize()
-        let fitted = DisplayWidth.truncated(DisplayText.line(text), toWidth: max(1, size.columns - 1), ellipsis: "…")
+        let clean = TerminalSanitizer.sanitize(text, keepingNewlines: false)
+        let fitted = DisplayWidth.truncated(clean, toWidth: max(1, size.columns - 1), ellipsis: "…")
         let shown = styled && stylesEnabled ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted
         RawTerminalMode.writeAll("\u{1B}[\(size.rows);1H\u{1B}[2K" + shown)
     }
