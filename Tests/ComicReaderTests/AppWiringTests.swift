@@ -97,6 +97,21 @@ struct AppWiringTests {
         #expect(presenter.router.view === stand)
     }
 
+    @Test func aSubstitutedCacheLocationIsWhereCommandsWrite() async throws {
+        try await withHarness { harness async throws in
+            let elsewhere = harness.cacheDirectory.appending(path: "elsewhere", directoryHint: .isDirectory)
+            harness.configure = { context in
+                CacheAssembly.instance(from: context).addSubstitution(for: \.location) {
+                    .success(CacheLocation(directory: elsewhere))
+                }
+            }
+            #expect(await harness.run(["favorites", "add", "410"]) == 0)
+            let moved = try JSONFileUserStateStore(fileURL: elsewhere.appending(path: "state.json")).load()
+            #expect(moved.favorites == [410])
+            #expect(!FileManager.default.fileExists(atPath: harness.stateFile.path))
+        }
+    }
+
     @Test func serverSubstitutionReachesTheRefreshCommand() async throws {
         try await withHarness { harness async throws in
             let source = ScriptedComicSource(latest: 12, missing: [10])

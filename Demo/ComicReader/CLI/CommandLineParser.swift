@@ -141,7 +141,7 @@ struct CommandLineParser {
         do {
             return try experiments.selection(applying: assignments, over: base, origin: origin)
         } catch {
-            throw UsageError(message: error.description, command: "experiments")
+            throw UsageError(message: error.description)
         }
     }
 

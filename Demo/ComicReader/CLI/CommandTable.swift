@@ -74,7 +74,7 @@ enum CommandTable {
         CommandSpec(name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",
                     discussion: "Nodes are definitions, grouped by assembly; the shape shows the scope "
                         + "(box: object graph, double box: lazy singleton, dashed ellipse: prototype, "
-                        + "diamond: weak singleton, note: placeholder). Substituted definitions are "
+                        + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
                         + "filled. Edges go from an object to what it was given.",
                     examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"]),
         CommandSpec(name: "help", arguments: "[<subcommand>]", abstract: "Show help, for comics or a subcommand."),
