@@ -63,7 +63,7 @@ struct CommandBuilder {
     static func comicNumber(_ text: String, what: String) throws(UsageError) -> Int {
         guard let number = Int(text) else {
             let reason = text.allSatisfy(\.isNumber) && !text.isEmpty ? "is too large" : "is not a whole number"
-            throw UsageError(message: "'\(text)' \(reason); expected a \(what) such as 614")
+            throw UsageError(message: "'\(text)' \(reason); expected a \(what) such as \(what == "count" ? 10 : 614)")
         }
         guard number >= 1 else { throw UsageError(message: "'\(text)' is not a \(what): they start at 1") }
         return number
