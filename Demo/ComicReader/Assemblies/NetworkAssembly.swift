@@ -1,0 +1,40 @@
+import Wiring
+
+/// The outside world: the comic server, refreshing from it, images from it, and the browser.
+final class NetworkAssembly: Assembly {
+    private lazy var inputs: OptionsAssembly = context.assembly()
+    private lazy var cache: CacheAssembly = context.assembly()
+    private lazy var rendering: RenderingAssembly = context.assembly()
+
+    /// The HTTP client of the server `--base-url` names, one per context; tests substitute
+    /// a local or fake source.
+    var comicSource: any ComicSource { define(scope: .lazySingleton, init: makeComicSource()) }
+
+    /// How failed requests are retried, and the clock it waits with; tests substitute one
+    /// that does not sleep.
+    var retryPolicy: RetryPolicy { define(init: RetryPolicy()) }
+
+    /// Fetches many comics at once from `comicSource`.
+    var refresher: ComicRefresher {
+        define(init: ComicRefresher(source: comicSource)) { $0.retry = self.retryPolicy }
+    }
+
+    /// The refresh's progress bar on standard error, drawn only on a terminal.
+    var refreshProgress: any RefreshProgress {
+        define(init: ProgressBar.onStandardError(columns: rendering.terminal.width))
+    }
+
+    /// Finds comic images in the sample, in `images/`, or on the server.
+    var imageLoader: ComicImageLoader {
+        define(init: ComicImageLoader(store: cache.imageStore, source: comicSource))
+    }
+
+    /// Opens web pages; tests substitute one that only records.
+    var urlLauncher: any URLLauncher { define(scope: .lazySingleton, init: SystemURLLauncher()) }
+
+    /// The HTTP source, made when first asked to fetch.
+    private func makeComicSource() -> any ComicSource {
+        let (base, timeout) = (inputs.options.baseURL, inputs.options.timeout)
+        return DeferredComicSource { try HTTPComicSource(base: base, timeout: timeout) }
+    }
+}

@@ -1,0 +1,21 @@
+/// Prints a comic's image above its text when the image mode and the terminal allow it:
+/// the picture to standard output, a one-line notice to standard error when it cannot be shown.
+struct ComicImagePrinter {
+    let loader: ComicImageLoader
+    let presenter: ImagePresenter
+    let console: any Console
+
+    /// Prints the image of `comic`, or a notice saying why there is none.
+    func printImage(of comic: Comic, isSample: Bool) async {
+        guard presenter.rendering != .none else { return }
+        let outcome = await loader.load(comic, isSample: isSample)
+        if let problem = outcome.problem { console.printMessage("note: \(problem)") }
+        switch presenter.present(image: outcome.bytes, sourceURL: comic.img) {
+        case .picture(let text):
+            // The picture ends with its own newline, which printData adds back.
+            console.printData(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        case .notice(let text): console.printMessage("note: \(text)")
+        case .nothing: break
+        }
+    }
+}

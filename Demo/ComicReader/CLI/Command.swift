@@ -1,0 +1,25 @@
+/// A parsed subcommand with its own arguments.
+enum Command: Sendable, Equatable {
+    /// No subcommand: the interactive reader on a terminal, else the latest comic.
+    case reader
+    /// `latest`, `first`, `show N`, `random`, `next`, `prev`.
+    case display(DisplayTarget)
+    /// `search TEXT…`.
+    case search(String)
+    /// `list [--from N] [--count K]`.
+    case list(from: Int?, count: Int)
+    /// `favorites [add|remove N]`.
+    case favorites(FavoritesAction)
+    /// `refresh [--all | --latest | --since N] [--force]`.
+    case refresh(RefreshRequest)
+    /// `open N [--launch]`.
+    case open(Int, launch: Bool)
+    /// `experiments`.
+    case experiments
+    /// `graph`.
+    case graph
+    /// `help [COMMAND]`, `--help`, `-h`.
+    case help(topic: String?)
+    /// `--version`.
+    case version
+}

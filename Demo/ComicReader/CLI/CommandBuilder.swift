@@ -1,0 +1,110 @@
+/// Builds a `Command` from a subcommand's positional arguments and own options, checking
+/// counts and numbers.
+struct CommandBuilder {
+    let spec: CommandSpec
+    let arguments: [String]
+    let locals: [(option: OptionSpec, value: String?)]
+
+    func build() throws(UsageError) -> Command {
+        switch spec.name {
+        case "latest": try noArguments(); return .display(.latest)
+        case "first": try noArguments(); return .display(.first)
+        case "random": try noArguments(); return .display(.random)
+        case "next": try noArguments(); return .display(.next)
+        case "prev": try noArguments(); return .display(.previous)
+        case "show": return .display(.number(try onlyNumber()))
+        case "search":
+            let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { throw error("'search' needs some text, e.g. 'comics search physics'") }
+            return .search(text)
+        case "list": return try list()
+        case "favorites": return .favorites(try favorites())
+        case "refresh": try noArguments(); return .refresh(try refresh())
+        case "open": return .open(try onlyNumber(), launch: flag("--launch"))
+        case "experiments": try noArguments(); return .experiments
+        case "graph": try noArguments(); return .graph
+        case "help":
+            guard arguments.count <= 1 else { throw error("unexpected argument '\(arguments[1])'") }
+            guard let topic = arguments.first else { return .help(topic: nil) }
+            guard let spec = CommandTable.command(named: topic) else {
+                throw UsageError(message: "unknown command '\(topic)'")
+            }
+            return .help(topic: spec.name)
+        default: throw error("unknown command '\(spec.name)'")
+        }
+    }
+
+    /// A usage error about this subcommand.
+    private func error(_ message: String) -> UsageError { UsageError(message: message, command: spec.name) }
+
+    private func noArguments() throws(UsageError) {
+        if let extra = arguments.first { throw error("unexpected argument '\(extra)' for '\(spec.name)'") }
+    }
+
+    /// The single `<number>` argument.
+    private func onlyNumber() throws(UsageError) -> Int {
+        guard let first = arguments.first else {
+            throw error("'\(spec.name)' needs a comic number, e.g. 'comics \(spec.name) 614'")
+        }
+        if arguments.count > 1 { throw error("unexpected argument '\(arguments[1])' for '\(spec.name)'") }
+        return try number(first)
+    }
+
+    /// `text` as a comic number; a usage error of this subcommand otherwise.
+    private func number(_ text: String, what: String = "comic number") throws(UsageError) -> Int {
+        do {
+            return try Self.comicNumber(text, what: what)
+        } catch {
+            throw self.error(error.message)
+        }
+    }
+
+    /// A whole number of at least 1.
+    static func comicNumber(_ text: String, what: String) throws(UsageError) -> Int {
+        guard let number = Int(text) else {
+            let reason = text.allSatisfy(\.isNumber) && !text.isEmpty ? "is too large" : "is not a whole number"
+            throw UsageError(message: "'\(text)' \(reason); expected a \(what) such as \(what == "count" ? 10 : 614)")
+        }
+        guard number >= 1 else { throw UsageError(message: "'\(text)' is not a \(what): they start at 1") }
+        return number
+    }
+
+    /// The value of the last occurrence of `name`, if given.
+    private func value(_ name: String) -> String? { locals.last { $0.option.name == name }?.value }
+    private func flag(_ name: String) -> Bool { locals.contains { $0.option.name == name } }
+
+    private func list() throws(UsageError) -> Command {
+        try noArguments()
+        var from: Int?
+        var count = 10
+        if let text = value("--from") { from = try number(text) }
+        if let text = value("--count") { count = try number(text, what: "count") }
+        return .list(from: from, count: count)
+    }
+
+    private func favorites() throws(UsageError) -> FavoritesAction {
+        guard let action = arguments.first else { return .list }
+        guard action == "add" || action == "remove" else {
+            throw error("unknown favorites action '\(action)'; use 'add <number>' or 'remove <number>'")
+        }
+        guard arguments.count >= 2 else { throw error("'favorites \(action)' needs a comic number") }
+        if arguments.count > 2 { throw error("unexpected argument '\(arguments[2])' for 'favorites \(action)'") }
+        let comic = try number(arguments[1])
+        return action == "add" ? .add(comic) : .remove(comic)
+    }
+
+    private func refresh() throws(UsageError) -> RefreshRequest {
+        var request = RefreshRequest(force: flag("--force"))
+        var chosen: [String] = []
+        if flag("--all") { request.range = .all; chosen.append("--all") }
+        if flag("--latest") { request.range = .latest; chosen.append("--latest") }
+        if let since = value("--since") {
+            request.range = .since(try number(since))
+            chosen.append("--since")
+        }
+        if chosen.count > 1 {
+            throw error("choose one of --all, --latest and --since, not \(chosen.joined(separator: " and "))")
+        }
+        return request
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Turns the arguments and `COMICS_*` variables into an `Invocation`, by hand.
+///
+/// Global options may come anywhere, before or after the subcommand; `--name value` and
+/// `--name=value` are both accepted, and `--` ends the options. A subcommand's own options
+/// may also come anywhere but only count for that subcommand. Flags override variables;
+/// `--ab` assignments add to `COMICS_AB` ones, later ones winning. Every mistake is a
+/// `UsageError` naming the argument or variable at fault.
+struct CommandLineParser {
+    /// The process environment, for `COMICS_BASE_URL`, `COMICS_AB` and `COMICS_IMAGE`.
+    var environment: [String: String]
+    /// The experiments `--ab` is checked against.
+    var experiments = ExperimentRegistry.standard
+
+    /// The words of the line, sorted into flags and positional arguments.
+    private struct Scan {
+        var globals: [(option: OptionSpec, value: String?)] = []
+        var locals: [(option: OptionSpec, value: String?)] = []
+        var positionals: [String] = []
+        var wantsHelp = false
+        var wantsVersion = false
+    }
+
+    /// Parses `arguments` (without the program name).
+    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let scan = try self.scan(arguments)
+        let commandName = scan.positionals.first
+        let spec = try commandName.map { name throws(UsageError) -> CommandSpec in
+            guard let spec = CommandTable.command(named: name) else {
+                throw UsageError(message: "unknown command '\(name)'")
+            }
+            return spec
+        }
+        var options = try environmentOptions()
+        try apply(scan.globals, to: &options)
+        if scan.wantsHelp { return Invocation(options: options, command: .help(topic: spec?.name)) }
+        if scan.wantsVersion { return Invocation(options: options, command: .version) }
+        for local in scan.locals where spec?.option(named: local.option.name) == nil {
+            let owner = CommandTable.commands.first { $0.option(named: local.option.name) != nil }?.name ?? "?"
+            throw UsageError(message: "option '\(local.option.name)' belongs to 'comics \(owner)'"
+                + (spec.map { ", not to '\($0.name)'" } ?? ""), command: spec?.name)
+        }
+        guard let spec else { return Invocation(options: options, command: .reader) }
+        let command = try CommandBuilder(spec: spec, arguments: Array(scan.positionals.dropFirst()),
+                                         locals: scan.locals).build()
+        return Invocation(options: options, command: command)
+    }
+
+    /// Sorts the words into options and positional arguments, reading option values.
+    private func scan(_ arguments: [String]) throws(UsageError) -> Scan {
+        var scan = Scan()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if optionsEnded || !Self.looksLikeOption(word) {
+                scan.positionals.append(word)
+                continue
+            }
+            if word == "--" { optionsEnded = true; continue }
+            if CommandTable.helpFlags.contains(word) { scan.wantsHelp = true; continue }
+            if word == CommandTable.versionFlag { scan.wantsVersion = true; continue }
+            let (name, attached) = Self.splitAttachedValue(word)
+            let command = scan.positionals.first.flatMap(CommandTable.command(named:))
+            let isGlobal = CommandTable.globalOption(named: name) != nil
+            guard let option = CommandTable.globalOption(named: name) ?? Self.localOption(named: name) else {
+                throw UsageError(message: "unknown option '\(name)'", command: command?.name)
+            }
+            var value = attached
+            if option.valueName == nil, attached != nil {
+                throw UsageError(message: "option '\(name)' takes no value, but got '\(attached!)'", command: command?.name)
+            }
+            if let valueName = option.valueName, value == nil {
+                guard index < arguments.count else {
+                    throw UsageError(message: "option '\(name)' needs a value <\(valueName)>", command: command?.name)
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if isGlobal { scan.globals.append((option, value)) } else { scan.locals.append((option, value)) }
+        }
+        return scan
+    }
+
+    /// Options start with `-`, except `-` itself and negative numbers (`show -3` is a bad
+    /// number, reported as such, not an unknown option).
+    private static func looksLikeOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word != "-" else { return false }
+        return Int(word) == nil
+    }
+
+    /// `--name=value` → (`--name`, `value`); `--name` → (`--name`, nil).
+    private static func splitAttachedValue(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    /// A subcommand option of any subcommand; which one it belongs to is checked later.
+    private static func localOption(named name: String) -> OptionSpec? {
+        CommandTable.commands.lazy.compactMap { $0.option(named: name) }.first
+    }
+
+    /// The options the `COMICS_*` variables set; empty variables count as unset.
+    private func environmentOptions() throws(UsageError) -> AppOptions {
+        var options = AppOptions()
+        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let url = variable("COMICS_BASE_URL") { options.baseURL = try Self.baseURL(url, origin: "COMICS_BASE_URL") }
+        if let mode = variable("COMICS_IMAGE") { options.imageMode = try Self.imageMode(mode, origin: "COMICS_IMAGE") }
+        if let assignments = variable("COMICS_AB") {
+            let list = assignments.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            options.experiments = try experimentSelection(list, over: options.experiments, origin: "COMICS_AB")
+        }
+        return options
+    }
+
+    /// Applies the global flags in order; later ones win, `--ab` ones add up.
+    private func apply(_ globals: [(option: OptionSpec, value: String?)], to options: inout AppOptions) throws(UsageError) {
+        for (option, value) in globals {
+            let origin = option.name
+            switch option.name {
+            case "--cache":
+                guard let value, !value.isEmpty else { throw UsageError(message: "option '--cache' needs a directory") }
+                options.cacheDirectory = value
+            case "--base-url": options.baseURL = try Self.baseURL(value ?? "", origin: origin)
+            case "--timeout": options.timeout = try Self.timeout(value ?? "")
+            case "--json": options.json = true
+            case "--no-color": options.noColor = true
+            case "--image": options.imageMode = try Self.imageMode(value ?? "", origin: origin)
+            case "--ab": options.experiments = try experimentSelection([value ?? ""], over: options.experiments, origin: origin)
+            default: throw UsageError(message: "unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    private func experimentSelection(
+        _ assignments: [String], over base: ExperimentSelection, origin: String
+    ) throws(UsageError) -> ExperimentSelection {
+        do {
+            return try experiments.selection(applying: assignments, over: base, origin: origin)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+    }
+
+    /// Accepts absolute http and https URLs with a host and without query or fragment.
+    static func baseURL(_ text: String, origin: String) throws(UsageError) -> String {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
+        else {
+            throw UsageError(message: "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
+        }
+        return text
+    }
+
+    /// Accepts a positive, finite number of seconds.
+    static func timeout(_ text: String) throws(UsageError) -> Double {
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else {
+            throw UsageError(message: "--timeout: '\(text)' is not a positive number of seconds")
+        }
+        return seconds
+    }
+
+    /// Accepts the names of `ImageMode`, in any case.
+    static func imageMode(_ text: String, origin: String) throws(UsageError) -> ImageMode {
+        do {
+            return try ImageMode(parsing: text)
+        } catch {
+            throw UsageError(message: "\(origin): \(error)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Runs one parsed command with the objects its assembly makes, and turns any error into
+/// one message on standard error and a sysexits code.
+struct CommandRunner {
+    let commands: CommandAssembly
+    let console: any Console
+
+    /// Runs `command`; returns the exit code.
+    func run(_ command: Command) async -> Int32 {
+        do {
+            switch command {
+            case .reader: return try await commands.reader.run()
+            case .display(let target): return try await commands.display.run(target)
+            case .search(let query): return try commands.search.run(query)
+            case .list(let start, let count): return try commands.list.run(from: start, count: count)
+            case .favorites(let action): return try commands.favorites.run(action)
+            case .refresh(let request): return try await commands.refresh.run(request)
+            case .open(let number, let launch): return try commands.open.run(number, launch: launch)
+            case .experiments: return commands.experiments.run()
+            case .graph: return commands.graph.run()
+            case .help(let topic):
+                console.printData(topic.flatMap(CommandTable.command(named:)).map(HelpText.command) ?? HelpText.main())
+                return ExitCode.ok
+            case .version:
+                console.printData("comics \(ComicsVersion.current)")
+                return ExitCode.ok
+            }
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints `error` as one line (two for usage errors: the hint) and picks the exit code.
+    func report(_ error: any Error) -> Int32 {
+        switch error {
+        case let usage as UsageError:
+            console.printMessage("comics: error: \(usage.message)")
+            console.printMessage(usage.hint)
+            return usage.exitCode
+        case let reportable as any ReportableError:
+            console.printMessage("comics: \(reportable)")
+            return reportable.exitCode
+        default:
+            console.printMessage("comics: unexpected error: \(error)")
+            return 70  // EX_SOFTWARE: a failure the program did not foresee
+        }
+    }
+}

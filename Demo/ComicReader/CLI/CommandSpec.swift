@@ -1,0 +1,25 @@
+/// A subcommand as the parser and the help know it: name, arguments, own options and help.
+struct CommandSpec: Sendable {
+    /// The name typed on the command line.
+    let name: String
+    /// Other accepted names.
+    var aliases: [String] = []
+    /// What follows the name in the usage line, e.g. `<number>`.
+    var arguments = ""
+    /// One line for the SUBCOMMANDS list and the OVERVIEW.
+    let abstract: String
+    /// Longer help, shown by `comics help NAME`.
+    var discussion: String?
+    /// The arguments, described.
+    var argumentHelp: [(name: String, help: String)] = []
+    /// Options only this command takes.
+    var options: [OptionSpec] = []
+    /// Example command lines.
+    var examples: [String] = []
+
+    /// Whether `word` names this command.
+    func isNamed(_ word: String) -> Bool { word == name || aliases.contains(word) }
+
+    /// The option of this command called `name`, if any.
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+}

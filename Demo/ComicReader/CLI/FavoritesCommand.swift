@@ -1,0 +1,26 @@
+/// `favorites`, `favorites add N`, `favorites remove N`.
+struct FavoritesCommand {
+    let session: ReadingSession
+    let printer: ComicPrinter
+
+    func run(_ action: FavoritesAction) throws -> Int32 {
+        let archive = try session.archive()
+        printer.noteIfSample(archive)
+        let catalog = try session.catalog()
+        switch action {
+        case .list:
+            let state = try session.state()
+            let favorites = state.favorites.sorted().compactMap(catalog.comic(number:))
+            if favorites.isEmpty { printer.note("no favourites yet; add one with 'comics favorites add <number>'") }
+            try printer.printSummaries(favorites, state: state)
+        case .add(let number):
+            if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
+            let added = try session.updateState { state in state.favorites.insert(number).inserted }
+            printer.note(added ? "added \(number) to the favourites" : "\(number) already is a favourite")
+        case .remove(let number):
+            let removed = try session.updateState { state in state.favorites.remove(number) != nil }
+            printer.note(removed ? "removed \(number) from the favourites" : "\(number) was not a favourite")
+        }
+        return ExitCode.ok
+    }
+}

@@ -1,0 +1,4 @@
+extension ImageMode {
+    /// `auto|kitty|…`, for help.
+    static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
+}

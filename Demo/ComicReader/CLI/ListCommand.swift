@@ -1,0 +1,17 @@
+/// `list [--from N] [--count K]`: comics in ascending order, the newest ten by default.
+struct ListCommand {
+    let session: ReadingSession
+    let printer: ComicPrinter
+
+    func run(from start: Int?, count: Int) throws -> Int32 {
+        let archive = try session.archive()
+        printer.noteIfSample(archive)
+        let catalog = try session.catalog()
+        let comics = start.map { catalog.page(from: $0, count: count) } ?? catalog.newest(count: count)
+        if comics.isEmpty, let start, let latest = catalog.latest {
+            printer.note("no comics from \(start) on; the latest is \(latest.num)")
+        }
+        try printer.printSummaries(comics, state: try session.state())
+        return ExitCode.ok
+    }
+}

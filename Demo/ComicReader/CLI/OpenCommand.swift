@@ -1,0 +1,26 @@
+/// `open N [--launch]`: prints the comic's web address, or opens it in the browser when
+/// asked to and a person is at the terminal.
+struct OpenCommand {
+    let session: ReadingSession
+    let printer: ComicPrinter
+    let terminal: Terminal
+    let launcher: any URLLauncher
+
+    func run(_ number: Int, launch: Bool) throws -> Int32 {
+        let catalog = try session.catalog()
+        if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
+        let url = ComicPresentation(catalog.comic(number: number)!).pageURL
+        guard launch else {
+            printer.console.printData(url)
+            return ExitCode.ok
+        }
+        guard terminal.isTTY else {
+            printer.console.printData(url)
+            printer.note("note: not launching a browser because the output is not a terminal")
+            return ExitCode.ok
+        }
+        try launcher.open(url)
+        printer.note("opened \(url)")
+        return ExitCode.ok
+    }
+}

@@ -1,0 +1,22 @@
+/// No subcommand: the interactive reader when a person is at the terminal, otherwise the
+/// latest comic, so `comics | less` and scripts still get something useful.
+struct ReaderCommand {
+    let environment: AppEnvironment
+    let terminal: Terminal
+    let json: Bool
+    /// Loads the data before the screen is taken over, so a damaged file is reported plainly.
+    let preflight: ReadingSession
+    /// Builds the reader around a view.
+    let module: ReaderModuleAssembly
+    /// Used when there is no terminal to read keys from.
+    let fallback: DisplayCommand
+
+    func run() async throws -> Int32 {
+        guard environment.inputIsTerminal, terminal.isTTY, !json else { return try await fallback.run(.latest) }
+        _ = try preflight.catalog()
+        _ = try preflight.state()
+        let view = TerminalReaderView(stylesEnabled: terminal.colorEnabled)
+        module.inject(into: view)
+        return view.run() ? ExitCode.ok : try await fallback.run(.latest)
+    }
+}

@@ -1,0 +1,33 @@
+/// Finds the comic a `DisplayTarget` means in a catalog: the rules shared by the commands
+/// and the interactive reader, including why nothing was found.
+struct ComicNavigator {
+    let catalog: ComicCatalog
+    /// Chooses for `.random`; the A/B experiment `random` substitutes it.
+    let picker: any RandomComicPicker
+
+    /// The comic for `target`. `.next` and `.previous` move from `current` (the last comic
+    /// shown); without one they start at the first and the latest comic respectively.
+    func comic(
+        _ target: DisplayTarget, current: Int?, state: UserState, using generator: inout some RandomNumberGenerator
+    ) throws(ComicUnavailable) -> Comic {
+        guard let first = catalog.first, let latest = catalog.latest else { throw .empty }
+        switch target {
+        case .latest: return latest
+        case .first: return first
+        case .number(let number):
+            if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
+            return catalog.comic(number: number)!
+        case .random:
+            guard let comic = picker.pick(from: catalog, state: state, using: &generator) else { throw .empty }
+            return comic
+        case .next:
+            guard let current else { return first }
+            guard let comic = catalog.next(after: current) else { throw .noNext(after: current) }
+            return comic
+        case .previous:
+            guard let current else { return latest }
+            guard let comic = catalog.previous(before: current) else { throw .noPrevious(before: current) }
+            return comic
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// The comic asked for is not there; explains why, kindly, and exits with 69 (`EX_UNAVAILABLE`).
+enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
+    /// Comic 404 is missing on purpose: the real site answers "404 Not Found".
+    case notFoundJoke
+    /// A number between known comics that is not in the cache.
+    case missing(number: Int, previous: Int, next: Int)
+    /// A number above the newest known comic.
+    case afterLatest(number: Int, latest: Int)
+    /// A number below the oldest known comic.
+    case beforeFirst(number: Int, first: Int)
+    /// The cache holds no comics at all.
+    case empty
+    /// `next` from the newest comic.
+    case noNext(after: Int)
+    /// `prev` from the oldest comic.
+    case noPrevious(before: Int)
+
+    /// The reason a lookup of `number` found nothing, or nil when it found the comic.
+    init?(lookup: ComicCatalog.Lookup, number: Int) {
+        switch lookup {
+        case .found: return nil
+        case .missing where number == 404: self = .notFoundJoke
+        case let .missing(number, previous, next): self = .missing(number: number, previous: previous, next: next)
+        case let .afterLatest(latest): self = .afterLatest(number: number, latest: latest)
+        case let .beforeFirst(first): self = .beforeFirst(number: number, first: first)
+        case .empty: self = .empty
+        }
+    }
+
+    /// `EX_UNAVAILABLE`.
+    var exitCode: Int32 { 69 }
+
+    var description: String {
+        switch self {
+        case .notFoundJoke:
+            "comic 404 does not exist: the site answers \"404 Not Found\" on purpose. Try 403 or 405."
+        case let .missing(number, previous, next):
+            "comic \(number) is not in the cache (the nearest are \(previous) and \(next)); "
+                + "'comics refresh --since \(number)' fetches it"
+        case let .afterLatest(number, latest):
+            "comic \(number) does not exist yet: the latest is \(latest). 'comics refresh' looks for newer ones."
+        case let .beforeFirst(number, first):
+            "comic \(number) is not in the cache: the first one there is \(first)"
+        case .empty:
+            "there are no comics in the cache; run 'comics refresh' to fetch some"
+        case let .noNext(after):
+            "\(after) is the latest comic; there is no next one yet"
+        case let .noPrevious(before):
+            "\(before) is the first comic; there is no previous one"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Finds the bytes of a comic's image: the drawings shipped with the sample, else the file
+/// kept in `images/`, else the server (keeping what it sends for next time).
+struct ComicImageLoader: Sendable {
+    /// Where downloaded images are kept; nil when there is no cache directory.
+    let store: ImageStore?
+    let source: any ComicSource
+
+    /// What loading found: the bytes (nil when there are none) and, when something went
+    /// wrong on the way, a line saying what.
+    struct Outcome: Sendable {
+        var bytes: [UInt8]?
+        var problem: String?
+    }
+
+    /// The image of `comic`; `isSample` says the comic is one of the built-in sample.
+    func load(_ comic: Comic, isSample: Bool) async -> Outcome {
+        if isSample { return Outcome(bytes: SampleImages.png(forComic: comic.num)) }
+        guard let address = ComicPresentation.imageFileURL(comic.img), let url = URL(string: address) else {
+            return Outcome()  // an interactive comic: no image file
+        }
+        if let cached = store?.cachedImage(forComic: comic.num, imageURL: address) { return Outcome(bytes: cached) }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try await source.data(from: url))
+        } catch {
+            return Outcome(problem: "could not download the image: \(error)")
+        }
+        do {
+            try store?.save(bytes, forComic: comic.num, imageURL: address)
+        } catch {
+            return Outcome(bytes: bytes, problem: "could not keep the image: \(error)")
+        }
+        return Outcome(bytes: bytes)
+    }
+}

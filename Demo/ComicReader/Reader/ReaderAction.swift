@@ -1,0 +1,77 @@
+/// What a key asks the reader to do.
+enum ReaderAction: Sendable, Equatable, CaseIterable {
+    case next, previous, random, first, latest, goTo, search, favorite, open
+    case toggleAlt, toggleTranscript, scrollUp, scrollDown, help, quit
+
+    /// The action bound to `key`, if any.
+    init?(key: ReaderKey) {
+        switch key {
+        case .character("n"), .character(" "), .right: self = .next
+        case .character("p"), .left: self = .previous
+        case .character("r"): self = .random
+        case .character("f"), .home: self = .first
+        case .character("l"), .end: self = .latest
+        case .character("g"): self = .goTo
+        case .character("/"): self = .search
+        case .character("*"): self = .favorite
+        case .character("o"): self = .open
+        case .character("a"): self = .toggleAlt
+        case .character("t"): self = .toggleTranscript
+        case .character("k"), .up, .pageUp: self = .scrollUp
+        case .character("j"), .down, .pageDown: self = .scrollDown
+        case .character("?"), .character("h"): self = .help
+        case .character("q"), .interrupt, .endOfInput: self = .quit
+        default: return nil
+        }
+    }
+
+    /// The keys listed for this action in the help screen.
+    var keys: String {
+        switch self {
+        case .next: "n  →  space"
+        case .previous: "p  ←"
+        case .random: "r"
+        case .first: "f  Home"
+        case .latest: "l  End"
+        case .goTo: "g"
+        case .search: "/"
+        case .favorite: "*"
+        case .open: "o"
+        case .toggleAlt: "a"
+        case .toggleTranscript: "t"
+        case .scrollUp: "k  ↑  PgUp"
+        case .scrollDown: "j  ↓  PgDn"
+        case .help: "?  h"
+        case .quit: "q  Ctrl-D"
+        }
+    }
+
+    /// What the action does, for the help screen.
+    var summary: String {
+        switch self {
+        case .next: "next comic"
+        case .previous: "previous comic"
+        case .random: "random comic"
+        case .first: "first comic"
+        case .latest: "latest comic"
+        case .goTo: "go to a comic by number"
+        case .search: "search; shows the best match"
+        case .favorite: "add to or remove from the favourites"
+        case .open: "open the comic's page in the browser"
+        case .toggleAlt: "show or hide the alt text"
+        case .toggleTranscript: "show or hide the transcript"
+        case .scrollUp: "scroll up"
+        case .scrollDown: "scroll down"
+        case .help: "this help"
+        case .quit: "quit"
+        }
+    }
+
+    /// The help screen: every action with its keys.
+    static var helpText: String {
+        let lines = allCases.map { action in
+            action.keys + String(repeating: " ", count: max(1, 14 - action.keys.count)) + action.summary
+        }
+        return (["Keys", ""] + lines + ["", "Press any key to go back to the comic."]).joined(separator: "\n")
+    }
+}

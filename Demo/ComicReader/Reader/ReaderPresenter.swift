@@ -1,0 +1,136 @@
+import Foundation
+
+/// Turns keys into actions and comics into screens (VIPER's presenter). It holds what is on
+/// screen (the comic, whether alt text and transcript show) and nothing that outlives the reader.
+final class ReaderPresenter: ReaderViewOutput {
+    /// The view; weak because the view owns its presenter.
+    weak var view: (any ReaderView)?
+    var interactor: ReaderInteractor!
+    var router: ReaderRouter!
+    private let renderer: any ComicRenderer
+    private let terminal: Terminal
+
+    /// The comic on screen.
+    private(set) var current: Comic?
+    private(set) var showsAlt = true
+    private(set) var showsTranscript = false
+    /// Whether the help screen is up; the next key brings the comic back.
+    private(set) var isShowingHelp = false
+    /// Marks of the current comic as they were before it was shown, so "new" stays visible.
+    private var currentMarks: (isFavorite: Bool, isRead: Bool) = (false, true)
+
+    init(renderer: any ComicRenderer, terminal: Terminal) {
+        self.renderer = renderer
+        self.terminal = terminal
+    }
+
+    func viewIsReady() {
+        do {
+            try display(interactor.startingComic())
+            if try interactor.isShowingSample() {
+                view?.showMessage("Built-in sample comics; 'comics refresh' fetches the real ones. ? for help")
+            }
+        } catch {
+            view?.showMessage("\(error)")
+        }
+    }
+
+    func handle(_ key: ReaderKey) {
+        if isShowingHelp {
+            isShowingHelp = false
+            if ReaderAction(key: key) == .quit { return router.quit() }
+            return redraw()
+        }
+        guard let action = ReaderAction(key: key) else {
+            return view?.showMessage("That key does nothing here; press ? for help") ?? ()
+        }
+        perform(action)
+    }
+
+    /// Does what `action` asks; failures become messages in the status line.
+    private func perform(_ action: ReaderAction) {
+        do {
+            switch action {
+            case .next: try display(interactor.comic(.next, from: current?.num))
+            case .previous: try display(interactor.comic(.previous, from: current?.num))
+            case .random: try display(interactor.comic(.random, from: current?.num))
+            case .first: try display(interactor.comic(.first, from: current?.num))
+            case .latest: try display(interactor.comic(.latest, from: current?.num))
+            case .goTo: try goTo()
+            case .search: try search()
+            case .favorite: try toggleFavorite()
+            case .open: try openPage()
+            case .toggleAlt: showsAlt.toggle(); redraw()
+            case .toggleTranscript: showsTranscript.toggle(); redraw()
+            case .scrollUp: view?.scroll(by: -scrollStep)
+            case .scrollDown: view?.scroll(by: scrollStep)
+            case .help: isShowingHelp = true; view?.showHelp(ReaderAction.helpText)
+            case .quit: router.quit()
+            }
+        } catch {
+            view?.showMessage("\(error)")
+        }
+    }
+
+    /// Lines moved by one scroll key.
+    private var scrollStep: Int { 5 }
+
+    private func goTo() throws {
+        guard let answer = view?.prompt("Go to comic: "), !answer.isEmpty else { return redraw() }
+        guard let number = Int(answer.trimmingCharacters(in: .whitespaces)) else {
+            redraw()
+            return view?.showMessage("'\(answer)' is not a comic number") ?? ()
+        }
+        try display(interactor.comic(.number(number), from: current?.num))
+    }
+
+    private func search() throws {
+        guard let query = view?.prompt("Search: "), !query.isEmpty else { return redraw() }
+        let hits = try interactor.search(query)
+        guard let best = hits.first else {
+            redraw()
+            return view?.showMessage("No comic matches '\(query)'") ?? ()
+        }
+        try display(best)
+        let others = hits.dropFirst().prefix(3).map { "\($0.num) \(ComicPresentation.displayTitle(of: $0))" }
+        let summary = hits.count == 1 ? "The only match." : "Best of \(hits.count) matches; next: " + others.joined(separator: ", ")
+        view?.showMessage(summary)
+    }
+
+    private func toggleFavorite() throws {
+        guard let current else { return }
+        let isFavorite = try interactor.toggleFavorite(current.num)
+        currentMarks.isFavorite = isFavorite
+        redraw()
+        view?.showMessage(isFavorite ? "Added \(current.num) to the favourites" : "Removed \(current.num) from the favourites")
+    }
+
+    private func openPage() throws {
+        guard let current else { return }
+        let url = ComicPresentation(current).pageURL
+        try router.open(url)
+        view?.showMessage("Opened \(url)")
+    }
+
+    /// Shows `comic` and records it as read.
+    private func display(_ comic: Comic) throws {
+        currentMarks = try interactor.marks(of: comic.num)
+        current = comic
+        redraw()
+        try interactor.markShown(comic.num)
+    }
+
+    /// Draws the current comic again, e.g. after a toggle.
+    private func redraw() {
+        guard let current else { return }
+        let context = RenderContext(terminal: terminal, showsAlt: showsAlt, showsTranscript: showsTranscript,
+                                    isFavorite: currentMarks.isFavorite, isRead: currentMarks.isRead)
+        view?.showComic(renderer.render(current, context: context), status: status(for: current))
+    }
+
+    /// The status line: where we are and the main keys.
+    private func status(for comic: Comic) -> String {
+        let star = currentMarks.isFavorite ? (terminal.unicodeEnabled ? " ★" : " *") : ""
+        return "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  * fav  ? help  q quit"
+    }
+}

@@ -1,0 +1,25 @@
+/// What the reader's presenter asks of its view (VIPER's view input).
+protocol ReaderView: AnyObject {
+    /// Where the view sends the keys it reads (VIPER's view output).
+    var output: (any ReaderViewOutput)? { get set }
+    /// Replaces the screen with a comic's text and a status line.
+    func showComic(_ text: String, status: String)
+    /// Shows a one-line message in the status line.
+    func showMessage(_ text: String)
+    /// Replaces the screen with help text.
+    func showHelp(_ text: String)
+    /// Scrolls the comic text by `lines` (negative: up).
+    func scroll(by lines: Int)
+    /// Asks for a line of text after `label`; nil when the user cancels (Escape, Ctrl-C).
+    func prompt(_ label: String) -> String?
+    /// Ends the view's key loop.
+    func close()
+}
+
+/// What the view tells its presenter (VIPER's view output).
+protocol ReaderViewOutput: AnyObject {
+    /// The view is on screen and waits for keys; the presenter shows the first comic.
+    func viewIsReady()
+    /// A key was pressed.
+    func handle(_ key: ReaderKey)
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The reader's view on a real terminal: reads keys from standard input in raw mode and
+/// draws on the alternate screen, with a status line at the bottom.
+///
+/// Creating one changes nothing; `run()` takes the terminal over and always gives it back.
+final class TerminalReaderView: ReaderView {
+    var output: (any ReaderViewOutput)?
+    /// Whether the status line may be drawn in reverse video.
+    private let stylesEnabled: Bool
+    private var isOpen = false
+    /// The text on screen, line by line, and the first line shown.
+    private var lines: [String] = []
+    private var offset = 0
+    private var status = ""
+
+    init(stylesEnabled: Bool) {
+        self.stylesEnabled = stylesEnabled
+    }
+
+    /// Shows the reader until the presenter closes it or input ends. Returns false, having
+    /// done nothing, when standard input is not a terminal.
+    func run() -> Bool {
+        guard RawTerminalMode.enter() else { return false }
+        defer { RawTerminalMode.leave() }
+        isOpen = true
+        output?.viewIsReady()
+        while isOpen {
+            output?.handle(readKey())
+        }
+        return true
+    }
+
+    func showComic(_ text: String, status: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        offset = 0
+        self.status = status
+        draw()
+    }
+
+    func showMessage(_ text: String) {
+        drawBottomLine(text, styled: false)
+    }
+
+    func showHelp(_ text: String) {
+        showComic(text, status: "")
+    }
+
+    func scroll(by delta: Int) {
+        let size = screenSize()
+        offset = max(0, min(offset + delta, lines.count - (size.rows - 1)))
+        draw()
+    }
+
+    func prompt(_ label: String) -> String? {
+        var answer = ""
+        RawTerminalMode.writeAll("\u{1B}[?25h")
+        defer { RawTerminalMode.writeAll("\u{1B}[?25l") }
+        while true {
+            drawBottomLine(label + answer, styled: false)
+            switch readKey() {
+            case .character(let character): answer.append(character)
+            case .backspace: if !answer.isEmpty { answer.removeLast() }
+            case .enter: return answer
+            case .escape, .interrupt, .endOfInput: return nil
+            default: continue
+            }
+        }
+    }
+
+    func close() {
+        isOpen = false
+    }
+
+    // MARK: Drawing
+
+    /// Clears the screen and draws the visible lines and the status line.
+    private func draw() {
+        let size = screenSize()
+        let bodyRows = max(1, size.rows - 1)
+        offset = max(0, min(offset, lines.count - bodyRows))
+        let visible = lines[offset..<min(lines.count, offset + bodyRows)]
+        // Output processing stays on in reader mode, so "\n" still returns the carriage.
+        RawTerminalMode.writeAll("\u{1B}[H\u{1B}[2J" + visible.joined(separator: "\n"))
+        let more = offset + bodyRows < lines.count ? "  [more: j/↓]" : ""
+        drawBottomLine(status + more, styled: !status.isEmpty)
+    }
+
+    /// Replaces the bottom line with `text`, cut to the screen's width.
+    private func drawBottomLine(_ text: String, styled: Bool) {
+        let size = screenSize()
+        let clean = TerminalSanitizer.sanitize(text, keepingNewlines: false)
+        let fitted = DisplayWidth.truncated(clean, toWidth: max(1, size.columns - 1), ellipsis: "…")
+        let shown = styled && stylesEnabled ? "\u{1B}[7m\(fitted)\u{1B}[0m" : fitted
+        RawTerminalMode.writeAll("\u{1B}[\(size.rows);1H\u{1B}[2K" + shown)
+    }
+
+    /// Rows and columns of the terminal (24×80 when it will not say).
+    private func screenSize() -> (rows: Int, columns: Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+            return (24, 80)
+        }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+
+    // MARK: Keys
+
+    /// The next key; `.endOfInput` when standard input is closed.
+    private func readKey() -> ReaderKey {
+        guard let first = readByte(waitingMilliseconds: nil) else { return .endOfInput }
+        // The rest of an escape sequence arrives at once; a lone Escape is followed by silence.
+        return ReaderKeyDecoder.decode(first: first) { readByte(waitingMilliseconds: 50) }
+    }
+
+    /// One byte from standard input, waiting at most `waitingMilliseconds` when given.
+    private func readByte(waitingMilliseconds: Int32?) -> UInt8? {
+        if let waitingMilliseconds {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return nil }
+        }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+}

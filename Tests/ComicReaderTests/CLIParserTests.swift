@@ -1,0 +1,149 @@
+import Testing
+@testable import ComicReader
+
+@Suite("Command-line parsing")
+struct CLIParserTests {
+    /// Parses `arguments` with `environment`.
+    func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Invocation {
+        try CommandLineParser(environment: environment).parse(arguments)
+    }
+
+    /// The usage error `arguments` give.
+    func usageError(_ arguments: [String], environment: [String: String] = [:]) -> UsageError? {
+        do throws(UsageError) {
+            _ = try CommandLineParser(environment: environment).parse(arguments)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func noArgumentsMeansTheReaderWithDefaults() throws {
+        let invocation = try parse([])
+        #expect(invocation.command == .reader)
+        #expect(invocation.options == AppOptions())
+        #expect(invocation.options.baseURL == "https://xkcd.com")
+        #expect(invocation.options.experiments.variant(of: "layout") == "classic")
+    }
+
+    @Test func subcommandsAndTheirArguments() throws {
+        #expect(try parse(["latest"]).command == .display(.latest))
+        #expect(try parse(["first"]).command == .display(.first))
+        #expect(try parse(["show", "614"]).command == .display(.number(614)))
+        #expect(try parse(["random"]).command == .display(.random))
+        #expect(try parse(["next"]).command == .display(.next))
+        #expect(try parse(["prev"]).command == .display(.previous))
+        #expect(try parse(["previous"]).command == .display(.previous))
+        #expect(try parse(["search", "tab", "completion"]).command == .search("tab completion"))
+        #expect(try parse(["search", "--", "--json"]).command == .search("--json"))
+        #expect(try parse(["list"]).command == .list(from: nil, count: 10))
+        #expect(try parse(["list", "--from", "400", "--count=3"]).command == .list(from: 400, count: 3))
+        #expect(try parse(["favorites"]).command == .favorites(.list))
+        #expect(try parse(["favorites", "add", "7"]).command == .favorites(.add(7)))
+        #expect(try parse(["favorites", "remove", "7"]).command == .favorites(.remove(7)))
+        #expect(try parse(["refresh"]).command == .refresh(RefreshRequest()))
+        #expect(try parse(["refresh", "--since", "20", "--force"]).command
+            == .refresh(RefreshRequest(range: .since(20), force: true)))
+        #expect(try parse(["refresh", "--all"]).command == .refresh(RefreshRequest(range: .all)))
+        #expect(try parse(["refresh", "--latest"]).command == .refresh(RefreshRequest(range: .latest)))
+        #expect(try parse(["open", "614"]).command == .open(614, launch: false))
+        #expect(try parse(["open", "--launch", "614"]).command == .open(614, launch: true))
+        #expect(try parse(["experiments"]).command == .experiments)
+        #expect(try parse(["graph"]).command == .graph)
+        #expect(try parse(["help"]).command == .help(topic: nil))
+        #expect(try parse(["help", "previous"]).command == .help(topic: "prev"))
+        #expect(try parse(["--version"]).command == .version)
+    }
+
+    @Test func helpFlagsWinAndNameTheSubcommand() throws {
+        #expect(try parse(["--help"]).command == .help(topic: nil))
+        #expect(try parse(["-h"]).command == .help(topic: nil))
+        #expect(try parse(["show", "--help"]).command == .help(topic: "show"))
+        #expect(try parse(["-h", "list", "--count", "0"]).command == .help(topic: "list"))
+    }
+
+    @Test func globalOptionsMayComeBeforeOrAfterTheCommand() throws {
+        let before = try parse(["--cache", "/tmp/c", "--json", "--no-color", "--timeout", "2.5", "show", "400"])
+        let after = try parse(["show", "400", "--cache=/tmp/c", "--json", "--no-color", "--timeout=2.5"])
+        let between = try parse(["--json", "show", "--cache", "/tmp/c", "400", "--timeout", "2.5", "--no-color"])
+        for invocation in [before, after, between] {
+            #expect(invocation.command == .display(.number(400)))
+            #expect(invocation.options.cacheDirectory == "/tmp/c")
+            #expect(invocation.options.json)
+            #expect(invocation.options.noColor)
+            #expect(invocation.options.timeout == 2.5)
+        }
+    }
+
+    @Test func imageModeAndBaseURLFromFlagsOrEnvironment() throws {
+        #expect(try parse(["--image", "BRAILLE"]).options.imageMode == .braille)
+        #expect(try parse([], environment: ["COMICS_IMAGE": "blocks"]).options.imageMode == .blocks)
+        #expect(try parse(["--image", "none"], environment: ["COMICS_IMAGE": "blocks"]).options.imageMode == .none)
+        #expect(try parse([], environment: ["COMICS_BASE_URL": "http://127.0.0.1:9"]).options.baseURL == "http://127.0.0.1:9")
+        let flagWins = try parse(["--base-url", "https://a.example"], environment: ["COMICS_BASE_URL": "http://b.example"])
+        #expect(flagWins.options.baseURL == "https://a.example")
+        #expect(try parse([], environment: ["COMICS_BASE_URL": ""]).options.baseURL == "https://xkcd.com")
+    }
+
+    @Test func abAssignmentsFromFlagAndEnvironmentCombine() throws {
+        let selection = try parse(["--ab", "layout=card"], environment: ["COMICS_AB": "random=unread-first, layout=classic"])
+            .options.experiments
+        #expect(selection.variant(of: "layout") == "card")
+        #expect(selection.variant(of: "random") == "unread-first")
+        let repeated = try parse(["--ab", "layout=card", "latest", "--ab=layout=classic"]).options.experiments
+        #expect(repeated.variant(of: "layout") == "classic")
+    }
+
+    @Test func unknownCommandsAndOptionsAreNamed() {
+        #expect(usageError(["bogus"])?.message == "unknown command 'bogus'")
+        #expect(usageError(["--bogus"])?.message == "unknown option '--bogus'")
+        #expect(usageError(["show", "-x", "1"])?.message == "unknown option '-x'")
+        #expect(usageError(["help", "bogus"])?.message == "unknown command 'bogus'")
+        #expect(usageError(["show", "1", "--count", "2"])?.message.contains("'--count' belongs to 'comics list'") == true)
+        #expect(usageError(["--launch"])?.message.contains("'--launch' belongs to 'comics open'") == true)
+    }
+
+    @Test func badNumbersAndCountsAreUsageErrors() {
+        #expect(usageError(["show", "abc"])?.message.contains("'abc' is not a whole number") == true)
+        #expect(usageError(["show", "0"])?.message.contains("start at 1") == true)
+        #expect(usageError(["show", "-3"])?.message.contains("'-3'") == true)
+        #expect(usageError(["show", "99999999999999999999999"])?.message.contains("too large") == true)
+        #expect(usageError(["show"])?.message.contains("needs a comic number") == true)
+        #expect(usageError(["show", "1", "2"])?.message.contains("unexpected argument '2'") == true)
+        #expect(usageError(["latest", "5"])?.message.contains("unexpected argument '5'") == true)
+        #expect(usageError(["list", "--count", "0"])?.message.contains("count") == true)
+        #expect(usageError(["favorites", "toggle", "3"])?.message.contains("'toggle'") == true)
+        #expect(usageError(["favorites", "add"])?.message.contains("needs a comic number") == true)
+        #expect(usageError(["search"])?.message.contains("needs some text") == true)
+        #expect(usageError(["refresh", "--all", "--latest"])?.message.contains("choose one of") == true)
+    }
+
+    @Test func optionValuesAreChecked() {
+        #expect(usageError(["--cache"])?.message == "option '--cache' needs a value <dir>")
+        #expect(usageError(["--json=yes"])?.message.contains("takes no value") == true)
+        #expect(usageError(["--timeout", "0"])?.message.contains("'0' is not a positive number") == true)
+        #expect(usageError(["--timeout", "soon"])?.message.contains("'soon'") == true)
+        #expect(usageError(["--base-url", "ftp://x"])?.message.contains("'ftp://x' is not an http or https address") == true)
+        #expect(usageError(["--base-url", "https://x.example/?q=1"]) != nil)
+        #expect(usageError([], environment: ["COMICS_BASE_URL": "nope"])?.message.hasPrefix("COMICS_BASE_URL:") == true)
+        #expect(usageError(["--image", "sixel"])?.message.contains("sixel") == true)
+        #expect(usageError([], environment: ["COMICS_IMAGE": "sixel"])?.message.hasPrefix("COMICS_IMAGE:") == true)
+    }
+
+    @Test func badABAssignmentsListWhatExists() {
+        let unknownExperiment = usageError(["--ab", "colour=red"])?.message ?? ""
+        #expect(unknownExperiment.contains("unknown experiment 'colour'"))
+        #expect(unknownExperiment.contains("layout=classic|card"))
+        #expect(unknownExperiment.contains("random=uniform|unread-first"))
+        let unknownVariant = usageError(["--ab", "layout=grid"])?.message ?? ""
+        #expect(unknownVariant.contains("no variant 'grid'"))
+        #expect(unknownVariant.contains("classic|card"))
+        #expect(usageError(["--ab", "layout"])?.message.contains("EXPERIMENT=VARIANT") == true)
+        #expect(usageError([], environment: ["COMICS_AB": "layout=grid"])?.message.hasPrefix("COMICS_AB:") == true)
+    }
+
+    @Test func hintsPointAtTheRightHelp() {
+        #expect(usageError(["bogus"])?.hint == "Run 'comics --help' for usage.")
+        #expect(usageError(["show", "x"])?.hint == "Run 'comics show --help' for usage.")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the built `comics` executable as a child process, for end-to-end tests.
+enum ComicsExecutable {
+    /// What a run produced.
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Something went wrong running the program itself.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The built `comics`: beside the test bundle in the build products directory.
+    static func location() throws -> URL {
+        var candidates: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent())
+            // On macOS the runner may sit inside the .xctest bundle's Contents/MacOS.
+            candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent())
+        }
+        candidates.append(Bundle.main.bundleURL)
+        for directory in candidates {
+            let file = directory.appending(path: "comics")
+            if FileManager.default.isExecutableFile(atPath: file.path) { return file }
+        }
+        throw Failure(description: "the comics executable is not built beside the tests; looked in "
+            + candidates.map(\.path).joined(separator: ", "))
+    }
+
+    /// Runs `comics arguments…` with only `environment` (plus `PATH`), standard input from
+    /// /dev/null, and output captured in files; killed after `limit`.
+    static func run(
+        _ arguments: [String], environment: [String: String], limit: Duration = .seconds(30)
+    ) async throws -> Run {
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outputFile = scratch.appending(path: "stdout"), errorFile = scratch.appending(path: "stderr")
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+
+        let process = Process()
+        process.executableURL = try location()
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { mine, _ in mine }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw Failure(description: "comics \(arguments.joined(separator: " ")) did not finish within \(limit)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   output: try String(contentsOf: outputFile, encoding: .utf8),
+                   errors: try String(contentsOf: errorFile, encoding: .utf8))
+    }
+}

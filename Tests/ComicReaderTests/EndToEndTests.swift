@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import ComicReader
+
+/// The built `comics` run as a child process with a temporary cache, `NO_COLOR=1` and a
+/// UTF-8 locale; nothing from the user's environment leaks in.
+@Suite("End to end", .timeLimit(.minutes(2)))
+struct EndToEndTests {
+    /// Runs `comics --cache <temporary dir> arguments…`, giving `body` the result and the directory.
+    func comics(
+        _ arguments: [String], prepare: (URL) throws -> Void = { _ in }, check: (ComicsExecutable.Run, URL) throws -> Void
+    ) async throws {
+        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: cache) }
+        try prepare(cache)
+        let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COLUMNS": "80"]
+        let run = try await ComicsExecutable.run(["--cache", cache.path] + arguments, environment: environment)
+        try check(run, cache)
+    }
+
+    @Test func help() async throws {
+        try await comics(["--help"]) { run, _ in
+            #expect(run.status == 0)
+            #expect(run.output.contains("USAGE: comics [<subcommand>] [<options>]"))
+            #expect(run.output.contains("SUBCOMMANDS:"))
+            #expect(run.errors.isEmpty)
+        }
+    }
+
+    @Test func version() async throws {
+        try await comics(["--version"]) { run, _ in
+            #expect(run.status == 0)
+            let parts = run.output.trimmingCharacters(in: .newlines).split(separator: " ")
+            #expect(parts.count == 2 && parts[0] == "comics")
+            #expect(parts.last?.split(separator: ".").count == 3)
+        }
+    }
+
+    @Test func latestUsesTheSampleAndSaysSo() async throws {
+        try await comics(["latest"]) { run, cache in
+            #expect(run.status == 0)
+            #expect(run.output.hasPrefix("#441  "))
+            #expect(!run.output.contains("\u{1B}["))  // NO_COLOR
+            #expect(run.errors.contains("comics refresh"))
+            #expect(!FileManager.default.fileExists(atPath: cache.appending(path: "comics.json").path))
+        }
+    }
+
+    @Test func show400RecordsTheComic() async throws {
+        try await comics(["show", "400"]) { run, cache in
+            #expect(run.status == 0)
+            #expect(run.output.hasPrefix("#400  Four\u{A0}Hundred\n2008-03-14 (new)\n"))
+            let state = try JSONFileUserStateStore(fileURL: cache.appending(path: "state.json")).load()
+            #expect(state.lastShown == 400)
+        }
+    }
+
+    @Test func show404IsAKindError() async throws {
+        try await comics(["show", "404"]) { run, _ in
+            #expect(run.status == 69)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.contains("comic 404 does not exist"))
+        }
+    }
+
+    @Test func showAboveTheLatestNamesTheLatest() async throws {
+        try await comics(["show", "99999"]) { run, _ in
+            #expect(run.status == 69)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.contains("the latest is 441"))
+        }
+    }
+
+    @Test func searchFindsTheTitleFirst() async throws {
+        try await comics(["search", "tab", "completion"]) { run, _ in
+            #expect(run.status == 0)
+            #expect(run.output.split(separator: "\n").first?.hasSuffix("395  Tab Completion") == true)
+        }
+    }
+
+    @Test func listJSONIsValid() async throws {
+        try await comics(["list", "--json"]) { run, _ in
+            #expect(run.status == 0)
+            let comics = try JSONDecoder().decode([Comic].self, from: Data(run.output.utf8))
+            #expect(comics == Array(SampleComics.all.suffix(10)))
+            #expect(run.errors.isEmpty)  // no sample note with --json
+        }
+    }
+
+    @Test func cardLayoutExperiment() async throws {
+        try await comics(["--ab", "layout=card", "show", "400"]) { run, _ in
+            #expect(run.status == 0)
+            let lines = run.output.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("╭") == true)
+            #expect(lines.last?.hasPrefix("╰") == true)
+            #expect(lines.first?.contains("#400  Four\u{A0}Hundred") == true)
+        }
+    }
+
+    @Test func unknownCommandIsAUsageError() async throws {
+        try await comics(["frobnicate"]) { run, _ in
+            #expect(run.status == 64)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.contains("unknown command 'frobnicate'"))
+            #expect(run.errors.contains("comics --help"))
+        }
+    }
+
+    @Test func badABAssignmentIsAUsageError() async throws {
+        try await comics(["--ab", "layout=grid", "latest"]) { run, _ in
+            #expect(run.status == 64)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.contains("no variant 'grid'"))
+            #expect(run.errors.contains("classic|card"))
+        }
+    }
+
+    @Test func corruptCacheIsReportedAndLeftUntouched() async throws {
+        let damaged = Data("[{\"num\": 400, \"title\": \"Four Hundred\",".utf8)
+        try await comics(["latest"], prepare: { cache in
+            try damaged.write(to: cache.appending(path: "comics.json"))
+        }) { run, cache throws in
+            let file = cache.appending(path: "comics.json")
+            #expect(run.status == 65)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.contains(file.path))
+            #expect(try Data(contentsOf: file) == damaged)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["comics.json"])
+        }
+    }
+
+    @Test func refreshFromALocalServerThenShow() async throws {
+        let tree = try APIFixtureTree.make(latest: 3, numbers: 1...3)
+        defer { try? FileManager.default.removeItem(at: tree.directory) }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COMICS_BASE_URL": server.baseURL]
+        let refresh = try await ComicsExecutable.run(["refresh", "--cache", cache.path], environment: environment)
+        #expect(refresh.status == 0)
+        #expect(refresh.errors.contains("fetched 3 comics"))
+        let show = try await ComicsExecutable.run(["--cache", cache.path, "show", "2"], environment: environment)
+        #expect(show.status == 0)
+        #expect(show.output.hasPrefix("#2  Fixture 2\n"))
+        #expect(show.errors.isEmpty)  // the real cache now: no sample note
+    }
+}
