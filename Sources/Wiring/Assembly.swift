@@ -39,6 +39,8 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
         public mutating func appendLiteral(_ literal: StaticString) { text += literal.description }
         /// Appends an interpolated value as `String(describing:)` prints it.
         public mutating func appendInterpolation<T>(_ value: T) { text += String(describing: value) }
+        /// Appends a value's `description` without the run-time checks `String(describing:)` makes.
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) { text += value.description }
     }
 }
 
@@ -48,11 +50,13 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    // `lock` guards the tables below and is never held while user code runs; `creation` is held while a singleton or
-    // an assembly is made, so each is made once, and is recursive because making one may make others.
-    @usableFromInline let lock = NSLock(), creation = NSRecursiveLock()
+    // The tables below are guarded by `locks`: a reader takes its thread's stripe, a writer all of them, so threads
+    // reading never contend; none is held while user code runs. `creation` is held while a singleton or an assembly
+    // is made, so each is made once, and is recursive because making one may make others.
+    @usableFromInline let locks = (0..<8).map { _ in NSLock() }, creation = NSRecursiveLock()
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
-    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: Substitution] = [:]
+    @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: () -> Any] = [:]
+    @usableFromInline @exclusivity(unchecked) var substitutedSingletons: [Int: Stored] = [:]
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
 
     /// Makes an isolated context; `trace`, if given, hears of every resolution (off, it costs one branch).
@@ -120,11 +124,11 @@ open class Assembly {
         var frame = state.pointee.begin(context, state, state.pointee.id(type(of: self), key), scope)
         defer { state.pointee.end() }
         let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
-        if makesSingleton { context.creation.lock(); frame.cached = wiringLocked(context.lock) { context.singleton(frame) } }
+        if makesSingleton { context.creation.lock(); frame.cached = context.reading(state) { context.singleton(frame) } }
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
-            let result: Result = DIContext.cast(substitute.make(), frame)
+            let result: Result = DIContext.cast(substitute(), frame)
             return context.report(frame, state.pointee.remember(frame, .init(result)), result)
         }
         state.pointee.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
@@ -143,7 +147,7 @@ open class Assembly {
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        context.substitute(DIContext.Registry.id(type(of: self), key), .init { make() })
+        context.substitute(DIContext.Registry.id(type(of: self), key)) { make() }
     }
 
     /// Restores the original definition named `key`, with its cached singleton.
@@ -157,14 +161,14 @@ extension Assembly: KeyPathSubstitutable {}
 extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     public func addSubstitution<Value>(for keyPath: KeyPath<Self, Value>, with make: @escaping () -> Value) {
-        let substitution = DIContext.Substitution { make() }, state = DIContext.ThreadState.current(context.threadKey)
+        let substitution: () -> Any = { make() }, state = DIContext.ThreadState.current(context.threadKey)
         if let id = DIContext.Registry.keyPath(keyPath) { return context.substitute(id, substitution) }
-        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition,
-        _ = self[keyPath: keyPath]  // which the substitution serves (a singleton keeps what it makes)
+        (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition
+        _ = self[keyPath: keyPath]  // and substitutes it; a singleton keeps what the substitute made for this read
         guard state.pointee.probe == nil, let id = state.pointee.probedID else {
             wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
         }
-        context.substitute(DIContext.Registry.keyPath(keyPath, id), substitution)
+        _ = DIContext.Registry.keyPath(keyPath, id)
     }
 
     /// Restores the definition behind `keyPath`.
@@ -197,14 +201,16 @@ extension DIContext {
         }
     }
 
-    /// A replacement factory for one definition; a substituted singleton keeps its own instance.
-    @usableFromInline final class Substitution {
-        @usableFromInline let make: () -> Any
-        @usableFromInline @exclusivity(unchecked) var singleton: Stored?  // guarded by the context's lock
-        init(_ make: @escaping () -> Any) { self.make = make }
+    /// Sets or removes the substitution of a definition; a substituted singleton is made anew by the next one.
+    func substitute(_ id: Int?, _ make: (() -> Any)?) { if let id { exclusively { (substitutions[id], substitutedSingletons[id]) = (make, nil) } } }
+
+    /// Runs `body` as a reader of the context's tables, holding only the stripe of the calling thread.
+    @usableFromInline func reading<T>(_ state: UnsafeMutablePointer<ThreadState>, _ body: () -> T) -> T {
+        wiringLocked(locks[state.pointee.stripe], body)
     }
 
-    func substitute(_ id: Int?, _ substitution: Substitution?) { if let id { wiringLocked(lock) { substitutions[id] = substitution } } }
+    /// Runs `body` as the one writer of the context's tables, holding every stripe.
+    func exclusively(_ body: () -> Void) { locks.forEach { $0.lock() }; body(); locks.forEach { $0.unlock() } }
 
     /// Holds a value that is not a class instance.
     @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
@@ -213,8 +219,7 @@ extension DIContext {
 
     /// `value` as `R`: free when the types are the same, else a dynamic cast that must succeed.
     @inlinable @inline(__always) static func cast<T, R>(_ value: T, _ frame: Frame) -> R {
-        if T.self == R.self { return unsafeBitCast(value, to: R.self) }
-        if let result = value as? R { return result }
+        if let result = value as? R { return result }  // specialised, a cast to the same type costs nothing
         wiringFailure("\(Registry.name(frame.id)) is declared as \(R.self) but "
             + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: value))")
     }
@@ -222,14 +227,14 @@ extension DIContext {
     /// One define call in progress: which definition, as what scope, and what was found for it.
     @usableFromInline struct Frame {
         @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
-        @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: Substitution? = nil
+        @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: (() -> Any)? = nil
         @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
     }
 
     /// The singleton kept for `frame` (a weak one only while alive), if any; the caller holds `lock`.
     @usableFromInline func singleton(_ frame: Frame) -> Stored? {
-        guard frame.isSingleton, let stored = frame.substitute.map({ $0.singleton })
-                ?? (frame.id < singletons.count ? singletons[frame.id] : nil) else { return nil }
+        guard frame.isSingleton, let stored = frame.substitute != nil ? substitutedSingletons[frame.id]
+                : frame.id < singletons.count ? singletons[frame.id] : nil else { return nil }
         guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
         return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, as: WeakBox.self) }
     }
@@ -245,9 +250,9 @@ extension DIContext {
         guard frame.scope != .weakSingleton || type(of: result) is AnyObject.Type else { wiringFailure(
             "\(Registry.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class") }
         let kept = frame.scope == .weakSingleton ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
-        wiringLocked(lock) {
+        exclusively {
             if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
-            if let substitute = frame.substitute { substitute.singleton = kept } else { singletons[frame.id] = kept }
+            if frame.substitute != nil { substitutedSingletons[frame.id] = kept } else { singletons[frame.id] = kept }
         }
     }
 
@@ -256,8 +261,8 @@ extension DIContext {
     @usableFromInline struct ThreadState {
         @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when the graph ends
         var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
-        var context: ObjectIdentifier?, substitutions: [Int: Substitution] = [:]  // as they were when it began
-        var paused: [ThreadState] = [], probe: Substitution?, probedID: Int?
+        var context: ObjectIdentifier?, substitutions: [Int: () -> Any] = [:]  // as they were when it began
+        var paused: [ThreadState] = [], probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe()
         var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
         /// What the graph holds for one definition id.
@@ -271,14 +276,13 @@ extension DIContext {
 
         @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
             if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
-            let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
-            state.initialize(to: ThreadState()); pthread_setspecific(key, state)
-            return state
+            let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1); state.initialize(to: ThreadState())
+            pthread_setspecific(key, state); return state
         }
 
         /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
         @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
-            guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.id(type, "\(key)") }
+            guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.id(type, key.description) }
             let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
             let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
             if keyCache[index].address != address || keyCache[index].type != typeID {
@@ -296,15 +300,15 @@ extension DIContext {
             }
             var frame = Frame(state: me, id: id, scope: scope); let top = path.isEmpty, prototype = Scope.prototype.rawValue
             defer { context = ObjectIdentifier(owner); path.append(id << 2 | frame.scope.rawValue) }
-            if let probe {  // addSubstitution(for: keyPath) asks which definition this is
-                (self.probe, probedID, frame.substitute) = (nil, id, probe)
+            if let probe {  // addSubstitution(for: keyPath) asks which definition this is: substitute it now
+                (self.probe, probedID, frame.substitute) = (nil, id, probe); owner.substitute(id, probe)
             } else if slots[id].initializing
                         || scope == .prototype && path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
                 wiringCycle(path, id)  // made again while making it, or prototypes all the way round
             } else if scope != .prototype, let stored = slots[id].stored {
                 frame.cached = stored
             } else if top || frame.isSingleton {
-                owner.lock.lock(); defer { owner.lock.unlock() }
+                owner.locks[stripe].lock(); defer { owner.locks[stripe].unlock() }
                 if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
                 frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
                 frame.cached = owner.singleton(frame)
@@ -318,8 +322,7 @@ extension DIContext {
         @usableFromInline mutating func end() {
             path.removeLast(); guard path.isEmpty else { return }
             if !used.isEmpty { for id in used { slots[id].stored = nil }; used.removeAll(keepingCapacity: true) }
-            if !substitutions.isEmpty { substitutions = [:] }
-            if !paused.isEmpty { self = paused.removeLast() }
+            if !substitutions.isEmpty { substitutions = [:] }; if !paused.isEmpty { self = paused.removeLast() }
         }
 
         /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
@@ -333,20 +336,20 @@ extension DIContext {
     /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
     @usableFromInline enum Registry {
         static let lock = NSLock()  // guards the three tables
-        nonisolated(unsafe) static var ids: [String: Int] = [:], names: [String] = [], keyPaths: [AnyKeyPath: Int] = [:]
+        nonisolated(unsafe) static var ids: [ObjectIdentifier: [String: Int]] = [:], names: [String] = [], threads = 0
+        nonisolated(unsafe) static var keyPaths: [AnyKeyPath: Int] = [:]
 
         static func id(_ type: Assembly.Type, _ key: String) -> Int {
-            let qualified = "\(UInt(bitPattern: ObjectIdentifier(type)))/\(key)"  // unique per type, unlike its name
-            return wiringLocked(lock) {
-                if ids[qualified] == nil { ids[qualified] = names.count; names.append("\(type).\(key)") }
-                return ids[qualified]!
+            wiringLocked(lock) {  // keyed by the type itself: type names can repeat across modules
+                if let id = ids[ObjectIdentifier(type)]?[key] { return id }
+                ids[ObjectIdentifier(type), default: [:]][key] = names.count; names.append("\(type).\(key)")
+                return names.count - 1
             }
         }
 
         @usableFromInline static func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
-        static func keyPath(_ keyPath: AnyKeyPath, _ id: Int? = nil) -> Int? {
-            wiringLocked(lock) { if let id { keyPaths[keyPath] = id }; return keyPaths[keyPath] }
-        }
+        static func keyPath(_ k: AnyKeyPath, _ id: Int? = nil) -> Int? { wiringLocked(lock) { keyPaths[k] = id ?? keyPaths[k]; return keyPaths[k] } }
+        static func nextStripe() -> Int { wiringLocked(lock) { threads += 1; return threads % 8 } }
     }
 }
 
