@@ -53,7 +53,7 @@ public final class DIContext: @unchecked Sendable {
     // The tables below are guarded by `locks`: a reader takes its thread's stripe, a writer all of them, so threads
     // reading never contend; none is held while user code runs. `creation` is held while a singleton or an assembly
     // is made, so each is made once, and is recursive because making one may make others.
-    @usableFromInline let locks = (0..<8).map { _ in NSLock() }, creation = NSRecursiveLock()
+    @usableFromInline let locks = (0..<64).map { _ in NSLock() }, creation = NSRecursiveLock()  // every 8th is a stripe
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
     @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: () -> Any] = [:]
     @usableFromInline @exclusivity(unchecked) var substitutedSingletons: [Int: Stored] = [:]
@@ -64,9 +64,10 @@ public final class DIContext: @unchecked Sendable {
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
-        wiringLocked(creation) {
+        wiringLocked(creation) {  // `A()` finds this context in the thread's state: an assembly's `context` is constant
             if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
-            let made = A(); (made.context, assemblies[ObjectIdentifier(A.self)]) = (self, WeakBox(made))
+            let state = ThreadState.current(threadKey); state.pointee.making = self
+            let made = A(); (state.pointee.making, assemblies[ObjectIdentifier(A.self)]) = (nil, WeakBox(made))
             return made
         }
     }
@@ -89,9 +90,9 @@ public struct TraceEvent: Sendable {
 /// Base class of assemblies: subclass it and describe objects with `define(...)`.
 open class Assembly {
     /// The context this assembly belongs to; holding the assembly keeps the context alive.
-    @exclusivity(unchecked) public internal(set) final var context: DIContext = .defaultInstance
+    public let context: DIContext
     /// Assemblies are made by their context; use `instance(from:)` or `context.assembly()`.
-    public required init() {}
+    public required init() { context = DIContext.ThreadState.current(DIContext.ThreadState.key).pointee.making ?? .defaultInstance }
     /// The assembly of this type in `context`.
     public static func instance(from context: DIContext = .defaultInstance) -> Self { context.assembly() }
 
@@ -120,7 +121,7 @@ open class Assembly {
 
     @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, _ make: () -> Object,
                                                   _ inject: (inout Object) -> Void) -> Result {
-        unowned(unsafe) let context = self.context; let state = DIContext.ThreadState.current(context.threadKey)  // no retain
+        let context = self.context, state = DIContext.ThreadState.current(context.threadKey)  // a constant: no retain
         var frame = state.pointee.begin(context, state, state.pointee.id(type(of: self), key), scope)
         defer { state.pointee.end() }
         let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
@@ -262,7 +263,7 @@ extension DIContext {
         @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when the graph ends
         var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
         var context: ObjectIdentifier?, substitutions: [Int: () -> Any] = [:]  // as they were when it began
-        var paused: [ThreadState] = [], probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe()
+        var paused: [ThreadState] = [], probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe(), making: DIContext?
         var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
 
         /// What the graph holds for one definition id.
@@ -308,7 +309,7 @@ extension DIContext {
             } else if scope != .prototype, let stored = slots[id].stored {
                 frame.cached = stored
             } else if top || frame.isSingleton {
-                owner.locks[stripe].lock(); defer { owner.locks[stripe].unlock() }
+                unowned(unsafe) let lock = owner.locks[stripe]; lock.lock(); defer { lock.unlock() }
                 if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
                 frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
                 frame.cached = owner.singleton(frame)
@@ -349,7 +350,7 @@ extension DIContext {
 
         @usableFromInline static func name(_ id: Int) -> String { wiringLocked(lock) { names[id] } }
         static func keyPath(_ k: AnyKeyPath, _ id: Int? = nil) -> Int? { wiringLocked(lock) { keyPaths[k] = id ?? keyPaths[k]; return keyPaths[k] } }
-        static func nextStripe() -> Int { wiringLocked(lock) { threads += 1; return threads % 8 } }
+        static func nextStripe() -> Int { wiringLocked(lock) { threads += 1; return threads % 8 * 8 } }  // far apart in memory
     }
 }
 
