@@ -50,9 +50,9 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    // The tables below are guarded by `locks`: a reader takes its thread's stripe, a writer all of them, so threads
-    // reading never contend; none is held while user code runs. `creation` is held while a singleton or an assembly
-    // is made, so each is made once, and is recursive because making one may make others.
+    // Singletons and substitutions are guarded by `locks`: a reader takes its thread's stripe, a writer all of them,
+    // so threads reading never contend; none is held while user code runs. `creation` is held while a singleton or an
+    // assembly is made (and guards `assemblies`), so each is made once; it is recursive as one may make others.
     @usableFromInline let locks = (0..<64).map { _ in NSLock() }, creation = NSRecursiveLock()  // every 8th is a stripe
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
     @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: () -> Any] = [:]
