@@ -50,17 +50,19 @@ public struct DefinitionKey: ExpressibleByStringInterpolation, CustomStringConve
 public final class DIContext: @unchecked Sendable {
     /// The context used when none is given.
     public static let defaultInstance = DIContext()
-    // Singletons and substitutions are guarded by `locks`: a reader takes its thread's stripe, a writer all of them,
+    // Singletons and substitutions are guarded by `stripes` (64 mutexes, every 8th used, so no two share a cache line):
+    // a reader takes its thread's stripe, a writer all of them,
     // so threads reading never contend; none is held while user code runs. `creation` is held while a singleton or an
     // assembly is made (and guards `assemblies`), so each is made once; it is recursive as one may make others.
-    @usableFromInline let locks = (0..<64).map { _ in NSLock() }, creation = NSRecursiveLock()  // every 8th is a stripe
+    @usableFromInline let stripes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 64), creation = NSRecursiveLock()
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?, threadKey = ThreadState.key
     @usableFromInline @exclusivity(unchecked) var singletons: [Stored?] = [], substitutions: [Int: () -> Any] = [:]
     @usableFromInline @exclusivity(unchecked) var substitutedSingletons: [Int: Stored] = [:]
     @exclusivity(unchecked) var assemblies: [ObjectIdentifier: WeakBox] = [:]
 
     /// Makes an isolated context; `trace`, if given, hears of every resolution (off, it costs one branch).
-    public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) { self.trace = trace }
+    public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) { self.trace = trace; (0..<64).forEach { pthread_mutex_init(stripes + $0, nil) } }
+    deinit { (0..<64).forEach { pthread_mutex_destroy(stripes + $0) }; stripes.deallocate() }
 
     /// The one assembly of type `A` in this context, made on first use.
     public func assembly<A: Assembly>() -> A {
@@ -166,9 +168,7 @@ extension KeyPathSubstitutable where Self: Assembly {
         if let id = DIContext.Registry.keyPath(keyPath) { return context.substitute(id, substitution) }
         (state.pointee.probe, state.pointee.probedID) = (substitution, nil)  // the getter's define names the definition
         _ = self[keyPath: keyPath]  // and substitutes it; a singleton keeps what the substitute made for this read
-        guard state.pointee.probe == nil, let id = state.pointee.probedID else {
-            wiringFailure("\(keyPath) is not a definition: its getter must call define(...)")
-        }
+        guard state.pointee.probe == nil, let id = state.pointee.probedID else { wiringFailure("\(keyPath) is not a definition") }
         _ = DIContext.Registry.keyPath(keyPath, id)
     }
 
@@ -207,11 +207,13 @@ extension DIContext {
 
     /// Runs `body` as a reader of the context's tables, holding only the stripe of the calling thread.
     @usableFromInline func reading<T>(_ state: UnsafeMutablePointer<ThreadState>, _ body: () -> T) -> T {
-        wiringLocked(locks[state.pointee.stripe], body)
+        pthread_mutex_lock(stripes + state.pointee.stripe); defer { pthread_mutex_unlock(stripes + state.pointee.stripe) }; return body()
     }
 
     /// Runs `body` as the one writer of the context's tables, holding every stripe.
-    func exclusively(_ body: () -> Void) { locks.forEach { $0.lock() }; body(); locks.forEach { $0.unlock() } }
+    func exclusively(_ body: () -> Void) {
+        (0..<64).forEach { pthread_mutex_lock(stripes + $0) }; body(); (0..<64).forEach { pthread_mutex_unlock(stripes + $0) }
+    }
 
     /// Holds a value that is not a class instance.
     @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
@@ -309,7 +311,7 @@ extension DIContext {
             } else if scope != .prototype, let stored = slots[id].stored {
                 frame.cached = stored
             } else if top || frame.isSingleton {
-                unowned(unsafe) let lock = owner.locks[stripe]; lock.lock(); defer { lock.unlock() }
+                pthread_mutex_lock(owner.stripes + stripe); defer { pthread_mutex_unlock(owner.stripes + stripe) }
                 if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
                 frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
                 frame.cached = owner.singleton(frame)
@@ -328,9 +330,8 @@ extension DIContext {
 
         /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
         @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
-            guard frame.scope != .prototype else { return stored }
-            if slots[frame.id].stored == nil { used.append(frame.id) }
-            slots[frame.id].stored = stored; return stored
+            if frame.scope != .prototype { if slots[frame.id].stored == nil { used.append(frame.id) }; slots[frame.id].stored = stored }
+            return stored
         }
     }
 
