@@ -288,10 +288,9 @@ extension DIContext {
             guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.id(type, key.description) }
             let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
             let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
-            if keyCache[index].address != address || keyCache[index].type != typeID {
-                keyCache[index] = (typeID, address, Registry.id(type, literal.description))
-            }
-            return keyCache[index].id
+            let entry = keyCache[index]
+            if entry.address == address && entry.type == typeID { return entry.id }
+            keyCache[index] = (typeID, address, Registry.id(type, literal.description)); return keyCache[index].id
         }
 
         /// Starts a define call: joins or starts the graph, checks for cycles, finds what exists for it.
