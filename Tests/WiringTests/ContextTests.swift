@@ -66,3 +66,35 @@ final class EventLog: @unchecked Sendable {
 
 import Foundation
 typealias Lock = NSLock
+
+/// Holds two reads of the same definition from another assembly, made in one resolution.
+final class Pair { var first: APIClient?, second: APIClient?, elsewhere: APIClient? }
+
+final class PairAssembly: Assembly {
+    var services: ServiceAssembly { context.assembly() }
+    var pair: Pair {
+        define(init: Pair()) {
+            $0.first = self.services.apiClient
+            $0.second = self.services.apiClient
+            $0.elsewhere = ServiceAssembly.instance(from: DIContext()).apiClient  // another context, inside this graph
+        }
+    }
+}
+
+@Suite("Graphs across assemblies and contexts")
+struct SharedGraphTests {
+    @Test("assemblies of one context share the graph under way")
+    func sharedGraph() {
+        let pairs = PairAssembly.instance(from: DIContext())
+        let pair = pairs.pair
+        #expect(pair.first != nil && pair.first === pair.second)
+        #expect(pairs.pair.first !== pair.first)  // the next read is a new graph
+    }
+
+    @Test("a resolution in another context inside a graph gets its own objects")
+    func nestedContext() {
+        let pair = PairAssembly.instance(from: DIContext()).pair
+        #expect(pair.elsewhere != nil)
+        #expect(pair.elsewhere !== pair.first)
+    }
+}
