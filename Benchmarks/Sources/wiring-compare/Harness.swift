@@ -50,11 +50,34 @@ struct Harness {
         }
     }
 
+    /// Measures operations that are not a scenario's contenders: each `time(count)` performs its
+    /// operation `count` times and returns the nanoseconds that took (an operation in another
+    /// process reports its own clock). Calibrated, warmed up and interleaved round by round like
+    /// the contenders of `measure(_:)`; returns the median nanoseconds per operation of each.
+    func measure(_ timers: [(_ count: Int) throws -> Double]) throws -> [Double] {
+        var counts: [Int] = []
+        for time in timers { counts.append(try calibrate(time)) }
+        for (time, count) in zip(timers, counts) { _ = try time(count) }  // warm-up
+        var perOperation = Array(repeating: [Double](), count: timers.count)
+        for _ in 0..<rounds {
+            for (index, time) in timers.enumerated() {
+                perOperation[index].append(try time(counts[index]) / Double(counts[index]))
+            }
+        }
+        return perOperation.map(Harness.median)
+    }
+
     /// Operations per round: grows the count until a run takes an eighth of a round, then scales.
     private func calibrate(_ prepared: Prepared) -> Int {
+        calibrate { count in Stopwatch.nanoseconds { prepared.run(count) } }
+    }
+
+    /// Operations per round for an operation that `time(count)` performs `count` times, returning
+    /// the nanoseconds taken.
+    private func calibrate(_ time: (_ count: Int) throws -> Double) rethrows -> Int {
         var count = 1
         while true {
-            let elapsed = Stopwatch.nanoseconds { prepared.run(count) }
+            let elapsed = try time(count)
             if elapsed >= roundNanoseconds / 8 || count >= 1 << 30 {
                 return max(1, Int(Double(count) * roundNanoseconds / max(elapsed, 1)))
             }

@@ -1,13 +1,12 @@
-import Scenarios
-
 /// What the command line asked for.
 struct Options {
     /// What to do.
     enum Mode: Equatable {
         /// Time every selected scenario and print the table.
         case compare
-        /// Run one contender's operation `count` times, untimed, for an instruction counter.
-        case fixed(scenario: String, contender: Contender.Kind, count: Int)
+        /// Run one contender's operation (for `png`, one step's) `count` times, untimed, for an
+        /// instruction counter.
+        case fixed(scenario: String, contender: String, count: Int)
         /// Print the scenarios and their contenders.
         case list
     }
@@ -21,10 +20,14 @@ struct Options {
     var largest = 10_000
     /// Scenario names to run; empty runs all.
     var only: Set<String> = []
+    /// A folder where `tools/make-line-art-png.py` already drew the `png` scenario's image; nil
+    /// draws it in a temporary folder.
+    var pngFolder: String?
 
     static let usage = """
-        usage: wiring-compare [--rounds N] [--round-ms MS] [--largest N] [--only NAME[,NAME…]]
-               wiring-compare --fixed SCENARIO CONTENDER COUNT
+        usage: wiring-compare [--rounds N] [--round-ms MS] [--largest N] [--only NAME[,NAME…]] [--png-dir DIR]
+               wiring-compare --fixed SCENARIO CONTENDER COUNT [--png-dir DIR]
+                              (for png, CONTENDER is a step: inflate or decode-render)
                wiring-compare --list
         """
 
@@ -45,14 +48,11 @@ struct Options {
             case "--round-ms": roundMilliseconds = try number(flag, try value(flag))
             case "--largest": largest = Int(try number(flag, try value(flag)))
             case "--only": only.formUnion(try value(flag).split(separator: ",").map(String.init))
+            case "--png-dir": pngFolder = try value(flag)
             case "--list": mode = .list
             case "--fixed":
-                let scenario = try value(flag), kindName = try value(flag), countText = try value(flag)
-                guard let kind = Contender.Kind(rawValue: kindName) else {
-                    throw UsageError("unknown contender '\(kindName)'; known: "
-                        + Contender.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                mode = .fixed(scenario: scenario, contender: kind, count: Int(try number(flag, countText)))
+                let scenario = try value(flag), contender = try value(flag), countText = try value(flag)
+                mode = .fixed(scenario: scenario, contender: contender, count: Int(try number(flag, countText)))
             default: throw UsageError("unknown argument '\(flag)'")
             }
         }

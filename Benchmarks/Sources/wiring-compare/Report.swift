@@ -1,10 +1,15 @@
 import Foundation
 import Scenarios
 
-/// Prints the comparison: a table, then notes (substitution, threads, per-node growth), the
-/// targets, and last one `ratio` line per scenario for scripts.
+/// Prints the comparison: a table, then notes (substitution, threads, per-node growth, png), the
+/// targets, and last one `ratio` line per scenario for scripts. With only `png` measured, the
+/// table and Wiring's targets are left out.
 struct Report {
     let results: [ScenarioResult]
+    /// The `png` scenario, if it was measured.
+    let png: PNGResult?
+    /// Why `png` was not measured in a run that included it, if it was not.
+    let pngMissing: String?
     let rounds: Int
 
     /// The table's contender columns, in order.
@@ -12,20 +17,22 @@ struct Report {
 
     /// Writes the report to standard output.
     func print() {
-        Swift.print("Nanoseconds per operation (per node for wide-N and deep-N; for threads, two threads together),")
-        Swift.print("median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-unsync = plain")
-        Swift.print("lazy var / let singletons, not thread-safe.")
-        Swift.print("")
-        let header = [pad("scenario", 14, left: true), pad("per", 4, left: true)]
-            + Report.columns.map { pad($0.rawValue, 11) } + [pad("wiring/hand", 12), pad("swinject/wiring", 16)]
-        Swift.print(header.joined(separator: " "))
-        for result in results {
-            var cells = [pad(result.scenario.name, 14, left: true), pad(result.scenario.nodes == 1 ? "op" : "node", 4, left: true)]
-            cells += Report.columns.map { pad(result.perNode($0).map(Report.nanoseconds) ?? "-", 11) }
-            cells += [pad(Report.ratio(result.ratio(.wiring, .hand)), 12), pad(Report.ratio(result.ratio(.swinject, .wiring)), 16)]
-            Swift.print(cells.joined(separator: " "))
+        if !results.isEmpty {
+            Swift.print("Nanoseconds per operation (per node for wide-N and deep-N; for threads, two threads together),")
+            Swift.print("median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-unsync = plain")
+            Swift.print("lazy var / let singletons, not thread-safe.")
+            Swift.print("")
+            let header = [pad("scenario", 14, left: true), pad("per", 4, left: true)]
+                + Report.columns.map { pad($0.rawValue, 11) } + [pad("wiring/hand", 12), pad("swinject/wiring", 16)]
+            Swift.print(header.joined(separator: " "))
+            for result in results {
+                var cells = [pad(result.scenario.name, 14, left: true), pad(result.scenario.nodes == 1 ? "op" : "node", 4, left: true)]
+                cells += Report.columns.map { pad(result.perNode($0).map(Report.nanoseconds) ?? "-", 11) }
+                cells += [pad(Report.ratio(result.ratio(.wiring, .hand)), 12), pad(Report.ratio(result.ratio(.swinject, .wiring)), 16)]
+                Swift.print(cells.joined(separator: " "))
+            }
+            Swift.print("")
         }
-        Swift.print("")
         notes().forEach { Swift.print($0) }
         Swift.print("")
         targets().forEach { Swift.print($0) }
@@ -34,6 +41,24 @@ struct Report {
             Swift.print("ratio \(result.scenario.name) wiring/hand \(Report.ratio(result.ratio(.wiring, .hand)))"
                 + " swinject/wiring \(Report.ratio(result.ratio(.swinject, .wiring)))")
         }
+        if let png {
+            Swift.print("ratio png swift-inflate/python-zlib \(Report.ratio(png.inflateRatio))")
+        }
+    }
+
+    /// The `png` scenario's lines: the figures, then what was measured on what.
+    private func pngNotes() -> [String] {
+        if let pngMissing { return ["png: not measured: \(pngMissing)"] }
+        guard let png else { return [] }
+        return [
+            "png: inflate \(Report.milliseconds(png.inflateNanoseconds)) ms (python zlib "
+                + "\(Report.milliseconds(png.pythonZlibNanoseconds)) ms, ×\(Report.ratio(png.inflateRatio))), "
+                + "decode+render \(png.columns) cols \(Report.milliseconds(png.decodeRenderNanoseconds)) ms",
+            "png: median of \(rounds) rounds, taking turns; a \(png.imageWidth) × \(png.imageHeight) 8-bit grey line-art PNG, "
+                + "IDAT \(png.idatBytes) bytes inflating to \(png.filteredBytes); python3 zlib.decompress with zlib "
+                + "\(png.zlibVersion); the picture is \(png.columns) × \(png.rows) cells in 24-bit colour "
+                + "(\(Report.milliseconds(png.decodeRender256Nanoseconds)) ms with the 256-colour palette)",
+        ]
     }
 
     /// Substitution cost, thread scaling and per-node growth, each on a line.
@@ -61,7 +86,7 @@ struct Report {
             }
             if !parts.isEmpty { lines.append("\(shape)-N per node: " + parts.joined(separator: ", ")) }
         }
-        return lines
+        return lines + pngNotes()
     }
 
     /// The goals Wiring is held to, each with the figure measured now and whether it was met.
@@ -73,16 +98,24 @@ struct Report {
             let bound = atMost.map { "<= \(Report.ratio($0))" } ?? atLeast.map { ">= \(Report.ratio($0))" } ?? ""
             lines.append("target \(name) \(bound): \(Report.ratio(value)) \(met ? "met" : "MISSED")")
         }
-        for name in ["graph11", "singleton"] {
-            target("\(name) wiring/hand", result(name)?.ratio(.wiring, .hand), atMost: 3)
-            target("\(name) swinject/wiring", result(name)?.ratio(.swinject, .wiring), atLeast: 20)
+        if !results.isEmpty {
+            for name in ["graph11", "singleton"] {
+                target("\(name) wiring/hand", result(name)?.ratio(.wiring, .hand), atMost: 3)
+                target("\(name) swinject/wiring", result(name)?.ratio(.swinject, .wiring), atLeast: 20)
+            }
+            for shape in ["wide", "deep"] {
+                let growth = extremes(shape, .wiring).map { $0.large.value / $0.small.value }
+                target("\(shape)-N wiring per-node growth (largest N ÷ smallest N)", growth, atMost: 1.5)
+            }
+            target("threads wiring 2-thread ÷ 1-thread throughput",
+                   result("threads")?.measurements.first { $0.kind == .wiring }?.scaling, atLeast: 1.5)
         }
-        for shape in ["wide", "deep"] {
-            let growth = extremes(shape, .wiring).map { $0.large.value / $0.small.value }
-            target("\(shape)-N wiring per-node growth (largest N ÷ smallest N)", growth, atMost: 1.5)
+        if let png {
+            // About a tenth of a second is as long as a response can take and still feel immediate.
+            let milliseconds = png.decodeRenderNanoseconds / 1e6
+            lines.append("target png decode+render \(png.columns) cols, ms <= 100: \(Report.milliseconds(png.decodeRenderNanoseconds)) "
+                + (milliseconds <= 100 ? "met" : "MISSED"))
         }
-        target("threads wiring 2-thread ÷ 1-thread throughput",
-               result("threads")?.measurements.first { $0.kind == .wiring }?.scaling, atLeast: 1.5)
         return lines
     }
 
@@ -101,6 +134,13 @@ struct Report {
     /// Nanoseconds with three significant figures or so.
     static func nanoseconds(_ value: Double) -> String {
         guard value.isFinite else { return "-" }
+        return String(format: value < 10 ? "%.2f" : value < 100 ? "%.1f" : "%.0f", value)
+    }
+
+    /// Nanoseconds as milliseconds with three significant figures or so.
+    static func milliseconds(_ nanoseconds: Double) -> String {
+        guard nanoseconds.isFinite else { return "-" }
+        let value = nanoseconds / 1e6
         return String(format: value < 10 ? "%.2f" : value < 100 ? "%.1f" : "%.0f", value)
     }
 
