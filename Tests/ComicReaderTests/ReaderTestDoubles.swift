@@ -5,8 +5,8 @@ import Foundation
 /// from a script.
 final class FakeReaderView: ReaderView {
     var output: (any ReaderViewOutput)?
-    /// Comic screens shown, in order: the text and the status line.
-    private(set) var screens: [(text: String, status: String)] = []
+    /// Comic screens shown, in order: the text, the picture above it and the status line.
+    private(set) var screens: [(text: String, picture: ReaderPicture, status: String)] = []
     private(set) var messages: [String] = []
     private(set) var helpScreens: [String] = []
     private(set) var scrolls: [Int] = []
@@ -15,7 +15,7 @@ final class FakeReaderView: ReaderView {
     /// Answers for `prompt`, first first; nil means the user pressed Escape.
     var answers: [String?] = []
 
-    func showComic(_ text: String, status: String) { screens.append((text, status)) }
+    func showComic(_ text: String, picture: ReaderPicture, status: String) { screens.append((text, picture, status)) }
     func showMessage(_ text: String) { messages.append(text) }
     func showHelp(_ text: String) { helpScreens.append(text) }
     func scroll(by lines: Int) { scrolls.append(lines) }

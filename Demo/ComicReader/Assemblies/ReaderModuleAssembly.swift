@@ -4,6 +4,7 @@ import Wiring
 /// presenter, interactor, router and view are shared (object-graph scope), the view being
 /// the object the caller made and injected.
 final class ReaderModuleAssembly: Assembly {
+    private lazy var inputs: OptionsAssembly = context.assembly()
     private lazy var model: ModelAssembly = context.assembly()
     private lazy var rendering: RenderingAssembly = context.assembly()
     private lazy var network: NetworkAssembly = context.assembly()
@@ -29,10 +30,35 @@ final class ReaderModuleAssembly: Assembly {
 
     var interactor: ReaderInteractor {
         define(init: ReaderInteractor(session: model.session, picker: model.randomPicker,
-                                      generator: model.randomGenerator, searcher: model.searcher))
+                                      generator: model.randomGenerator, searcher: model.searcher,
+                                      images: imageSource))
     }
 
     var router: ReaderRouter {
         define(init: ReaderRouter(launcher: network.urlLauncher)) { $0.view = self.view }
+    }
+
+    /// Comics' pictures as `--image` says, from the sample, `images/` or the server; tests
+    /// substitute a fake.
+    var imageSource: any ReaderImageSource {
+        define(init: ComicPictureSource(loader: network.imageLoader, maker: pictureMaker,
+                                        timeout: inputs.options.timeout))
+    }
+
+    /// Draws pictures at most as wide as the comic's card and half the screen high, so the
+    /// title and alt text stay in view.
+    var pictureMaker: ReaderPictureMaker { define(init: makePictureMaker()) }
+
+    /// Rows of the terminal when the reader starts; tests substitute a fixed number.
+    var screenRows: Int {
+        define(init: ScreenHeight.rows(environment: inputs.environment.variables))
+    }
+
+    private func makePictureMaker() -> ReaderPictureMaker {
+        let (options, environment, terminal) = (inputs.options, inputs.environment, rendering.terminal)
+        return ReaderPictureMaker(presenter: ImagePresenter(
+            mode: options.imageMode, environment: environment.variables, isTTY: terminal.isTTY,
+            colorEnabled: terminal.colorEnabled, maxColumns: min(terminal.width, CardRenderer.maximumWidth),
+            maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows)))
     }
 }

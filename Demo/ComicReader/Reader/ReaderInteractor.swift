@@ -1,17 +1,19 @@
-/// The reader's business logic (VIPER's interactor): finds comics, searches, and records
-/// what was read and which comics are favourites.
+/// The reader's business logic (VIPER's interactor): finds comics and their pictures,
+/// searches, and records what was read and which comics are favourites.
 final class ReaderInteractor {
     private let session: ReadingSession
     private let picker: any RandomComicPicker
     private var generator: any RandomNumberGenerator
     private let searcher: CatalogSearcher
+    private let images: any ReaderImageSource
 
     init(session: ReadingSession, picker: any RandomComicPicker, generator: any RandomNumberGenerator,
-         searcher: CatalogSearcher) {
+         searcher: CatalogSearcher, images: any ReaderImageSource) {
         self.session = session
         self.picker = picker
         self.generator = generator
         self.searcher = searcher
+        self.images = images
     }
 
     /// Whether the comics are the built-in sample rather than the user's cache.
@@ -28,6 +30,17 @@ final class ReaderInteractor {
     func comic(_ target: DisplayTarget, from current: Int?) throws -> Comic {
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
         return try navigator.comic(target, current: current, state: try session.state(), using: &generator)
+    }
+
+    /// The picture of `comic` if it needs no download; nil when it must be downloaded.
+    func pictureAtHand(of comic: Comic) -> ReaderPicture? {
+        // The archive was loaded to find the comic; should it fail now, the comic is not a sample one.
+        images.pictureAtHand(of: comic, isSample: (try? isShowingSample()) ?? false)
+    }
+
+    /// The picture of `comic`, downloading its image; may wait up to about the network timeout.
+    func downloadedPicture(of comic: Comic) -> ReaderPicture {
+        images.downloadedPicture(of: comic)
     }
 
     /// Comics matching `query`, best first.

@@ -18,6 +18,8 @@ final class ReaderPresenter: ReaderViewOutput {
     private(set) var isShowingHelp = false
     /// Marks of the current comic as they were before it was shown, so "new" stays visible.
     private var currentMarks: (isFavorite: Bool, isRead: Bool) = (false, true)
+    /// The current comic's picture, kept so toggles and redraws do not load it again.
+    private(set) var picture = ReaderPicture.none
 
     init(renderer: any ComicRenderer, terminal: Terminal) {
         self.renderer = renderer
@@ -112,10 +114,19 @@ final class ReaderPresenter: ReaderViewOutput {
         view?.showMessage("Opened \(url)")
     }
 
-    /// Shows `comic` and records it as read.
+    /// Shows `comic` with its picture and records it as read. A picture that must be
+    /// downloaded is announced first, so the comic's text is on screen while it loads; keys
+    /// pressed meanwhile wait in the terminal and are handled once it is drawn.
     private func display(_ comic: Comic) throws {
         currentMarks = try interactor.marks(of: comic.num)
         current = comic
+        if let atHand = interactor.pictureAtHand(of: comic) {
+            picture = atHand
+        } else {
+            picture = .notice(terminal.unicodeEnabled ? "loading the image…" : "loading the image...")
+            redraw()
+            picture = interactor.downloadedPicture(of: comic)
+        }
         redraw()
         try interactor.markShown(comic.num)
     }
@@ -125,7 +136,7 @@ final class ReaderPresenter: ReaderViewOutput {
         guard let current else { return }
         let context = RenderContext(terminal: terminal, showsAlt: showsAlt, showsTranscript: showsTranscript,
                                     isFavorite: currentMarks.isFavorite, isRead: currentMarks.isRead)
-        view?.showComic(renderer.render(current, context: context), status: status(for: current))
+        view?.showComic(renderer.render(current, context: context), picture: picture, status: status(for: current))
     }
 
     /// The status line: where we are and the main keys.

@@ -2,8 +2,9 @@
 protocol ReaderView: AnyObject {
     /// Where the view sends the keys it reads (VIPER's view output).
     var output: (any ReaderViewOutput)? { get set }
-    /// Replaces the screen with a comic's text and a status line.
-    func showComic(_ text: String, status: String)
+    /// Replaces the screen with a comic's picture (or a line about it) above its text, and a
+    /// status line.
+    func showComic(_ text: String, picture: ReaderPicture, status: String)
     /// Shows a one-line message in the status line.
     func showMessage(_ text: String)
     /// Replaces the screen with help text.

@@ -15,10 +15,13 @@ final class TerminalReaderView: ReaderView {
     /// Whether the status line may be drawn in reverse video.
     private let stylesEnabled: Bool
     private var isOpen = false
-    /// The text on screen, line by line, and the first line shown.
-    private var lines: [String] = []
+    /// The picture and text on screen, line by line, and the first line shown.
+    private var screen = ReaderScreen(lines: [])
     private var offset = 0
     private var status = ""
+    /// What takes the picture last drawn off the screen (kitty keeps images apart from the
+    /// text, so clearing the screen is not enough); empty when nothing needs it.
+    private var drawnErase = ""
 
     init(stylesEnabled: Bool) {
         self.stylesEnabled = stylesEnabled
@@ -28,7 +31,10 @@ final class TerminalReaderView: ReaderView {
     /// done nothing, when standard input is not a terminal.
     func run() -> Bool {
         guard RawTerminalMode.enter() else { return false }
-        defer { RawTerminalMode.leave() }
+        defer {
+            RawTerminalMode.writeAll(drawnErase)
+            RawTerminalMode.leave()
+        }
         isOpen = true
         output?.viewIsReady()
         while isOpen {
@@ -37,8 +43,9 @@ final class TerminalReaderView: ReaderView {
         return true
     }
 
-    func showComic(_ text: String, status: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func showComic(_ text: String, picture: ReaderPicture, status: String) {
+        let size = screenSize()
+        screen = ReaderScreen(text: text, picture: picture, screenRows: size.rows, columns: size.columns)
         offset = 0
         self.status = status
         draw()
@@ -49,12 +56,11 @@ final class TerminalReaderView: ReaderView {
     }
 
     func showHelp(_ text: String) {
-        showComic(text, status: "")
+        showComic(text, picture: .none, status: "")
     }
 
     func scroll(by delta: Int) {
-        let size = screenSize()
-        offset = max(0, min(offset + delta, lines.count - (size.rows - 1)))
+        offset = screen.clampedOffset(offset + delta, bodyRows: ReaderScreen.bodyRows(screenRows: screenSize().rows))
         draw()
     }
 
@@ -80,15 +86,15 @@ final class TerminalReaderView: ReaderView {
 
     // MARK: Drawing
 
-    /// Clears the screen and draws the visible lines and the status line.
+    /// Takes the last picture away, clears the screen and draws the visible lines and the
+    /// status line.
     private func draw() {
-        let size = screenSize()
-        let bodyRows = max(1, size.rows - 1)
-        offset = max(0, min(offset, lines.count - bodyRows))
-        let visible = lines[offset..<min(lines.count, offset + bodyRows)]
-        // Output processing stays on in reader mode, so "\n" still returns the carriage.
-        RawTerminalMode.writeAll("\u{1B}[H\u{1B}[2J" + visible.joined(separator: "\n"))
-        let more = offset + bodyRows < lines.count ? "  [more: j/↓]" : ""
+        let bodyRows = ReaderScreen.bodyRows(screenRows: screenSize().rows)
+        offset = screen.clampedOffset(offset, bodyRows: bodyRows)
+        let frame = screen.frame(offset: offset, bodyRows: bodyRows, previousErase: drawnErase)
+        drawnErase = frame.erase
+        RawTerminalMode.writeAll(frame.output)
+        let more = offset + bodyRows < screen.lines.count ? "  [more: j/↓]" : ""
         drawBottomLine(status + more, styled: !status.isEmpty)
     }
 

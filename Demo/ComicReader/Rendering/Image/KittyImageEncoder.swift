@@ -10,9 +10,10 @@ enum KittyImageEncoder {
     /// Largest base64 payload per escape, as the protocol requires.
     static let chunkSize = 4096
 
-    /// The escapes for `png`. `columns`, if given, scales the image to that many cells wide.
+    /// The escapes for `png`. `columns`, if given, scales the image to that many cells wide;
+    /// `rows` to that many cells high (both given: the image fills exactly that box).
     /// Inside tmux each chunk is wrapped for passthrough separately (tmux limits one DCS's size).
-    static func encode(png: [UInt8], columns: Int? = nil, tmux: Bool = false) -> String {
+    static func encode(png: [UInt8], columns: Int? = nil, rows: Int? = nil, tmux: Bool = false) -> String {
         let payload = Array(Data(png).base64EncodedString().utf8)
         var chunks = stride(from: 0, to: payload.count, by: chunkSize).map {
             String(decoding: payload[$0 ..< min($0 + chunkSize, payload.count)], as: UTF8.self)
@@ -24,11 +25,19 @@ enum KittyImageEncoder {
             if index == 0 {
                 keys = ["a=T", "f=100", "q=2"]
                 if let columns { keys.append("c=\(columns)") }
+                if let rows { keys.append("r=\(rows)") }
             }
             keys.append(index == chunks.count - 1 ? "m=0" : "m=1")
             let escape = "\u{1B}_G" + keys.joined(separator: ",") + ";" + chunk + "\u{1B}\\"
             output += tmux ? TmuxPassthrough.wrap(escape) : escape
         }
         return output
+    }
+
+    /// The escape that removes every image placement visible on screen and frees the image
+    /// data (`a=d`, `d=A`), so pictures drawn again and again do not pile up in the terminal.
+    static func deleteVisible(tmux: Bool = false) -> String {
+        let escape = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+        return tmux ? TmuxPassthrough.wrap(escape) : escape
     }
 }

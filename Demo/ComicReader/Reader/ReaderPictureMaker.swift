@@ -1,0 +1,84 @@
+/// Turns a comic's image file into the reader's `ReaderPicture`, within the presenter's
+/// `maxColumns` × `maxRows` cells.
+///
+/// Text pictures (half blocks, braille) and every notice come from `ImagePresenter`, exactly as
+/// the printing commands get them. Protocol pictures (kitty, iTerm2) are sized here to a box
+/// of whole cells, because the reader must know how many rows the picture covers to put the
+/// comic's text below it.
+struct ReaderPictureMaker {
+    /// How pictures are drawn and how large they may be.
+    let presenter: ImagePresenter
+
+    /// Pixels assumed per cell down, to turn an image's height into rows (cells are about
+    /// twice as tall as wide).
+    static let assumedCellPixelHeight = 2 * ImagePresenter.assumedCellPixelWidth
+
+    /// Whether pictures are drawn at all.
+    var showsPictures: Bool { presenter.rendering != .none }
+
+    /// The picture of `image` (the file's bytes, nil if there are none) from `sourceURL`.
+    func picture(image: [UInt8]?, sourceURL: String) -> ReaderPicture {
+        switch presenter.rendering {
+        case .none:
+            return .none
+        case .halfBlocks, .braille:
+            return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
+        case .kitty, .iterm:
+            guard let bytes = image, acceptsForProtocol(ImageFormat(detecting: bytes)) else {
+                // Missing, not an image, or not a format the protocol takes: the presenter words why.
+                return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
+            }
+            let box: (columns: Int, rows: Int)
+            do {
+                box = try cellBox(of: bytes)
+            } catch {
+                return .notice("image not shown, \(error): \(sourceURL.isEmpty ? "(no image URL)" : sourceURL)")
+            }
+            if presenter.rendering == .kitty {
+                return .escape(KittyImageEncoder.encode(png: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
+                               rows: box.rows, erase: KittyImageEncoder.deleteVisible(tmux: presenter.tmux))
+            }
+            return .escape(ITermImageEncoder.encode(file: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
+                           rows: box.rows, erase: "")
+        }
+    }
+
+    /// The reader's form of what the printing commands would show.
+    static func picture(from presentation: ImagePresentation) -> ReaderPicture {
+        switch presentation {
+        case .picture(let text):
+            var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if rows.last == "" { rows.removeLast() }  // the picture ends with a newline
+            return .lines(rows)
+        case .notice(let text): return .notice(text)
+        case .nothing: return .none
+        }
+    }
+
+    /// Whether the protocol in use can show a file of `format` (kitty takes PNG only).
+    private func acceptsForProtocol(_ format: ImageFormat) -> Bool {
+        presenter.rendering == .kitty ? format == .png : format.isImage
+    }
+
+    /// The cells the picture fills: its size in assumed cells, shrunk (never grown) to fit
+    /// `maxColumns` × `maxRows` with its aspect ratio kept. A JPEG, whose size is not read
+    /// here, gets the whole box, within which the terminal keeps its aspect ratio.
+    private func cellBox(of bytes: [UInt8]) throws -> (columns: Int, rows: Int) {
+        let pixels: (width: Int, height: Int)
+        switch ImageFormat(detecting: bytes) {
+        case .png:
+            let header = try PNGDecoder.header(of: bytes)
+            pixels = (header.width, header.height)
+        case .gif where bytes.count >= 10:
+            pixels = (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        default:
+            return (presenter.maxColumns, presenter.maxRows)
+        }
+        let naturalColumns = Double(max(1, pixels.width)) / Double(ImagePresenter.assumedCellPixelWidth)
+        let naturalRows = Double(max(1, pixels.height)) / Double(Self.assumedCellPixelHeight)
+        let scale = min(1, Double(presenter.maxColumns) / naturalColumns, Double(presenter.maxRows) / naturalRows)
+        let columns = min(presenter.maxColumns, max(1, Int((naturalColumns * scale).rounded())))
+        let rows = min(presenter.maxRows, max(1, Int((naturalRows * scale).rounded())))
+        return (columns, rows)
+    }
+}
