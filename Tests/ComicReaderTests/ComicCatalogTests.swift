@@ -22,6 +22,16 @@ import Testing
         #expect(catalog.comic(number: 404) == nil)
     }
 
+    @Test func requireComicReturnsTheComicOrSaysWhyNot() throws {
+        #expect(try catalog.requireComic(400).title == "Four&nbsp;Hundred")
+        #expect(throws: ComicUnavailable.notFoundJoke) { try catalog.requireComic(404) }
+        #expect(throws: ComicUnavailable.afterLatest(number: 442, latest: 441)) { try catalog.requireComic(442) }
+        #expect(throws: ComicUnavailable.beforeFirst(number: -3, first: 395)) { try catalog.requireComic(-3) }
+        let sparse = ComicCatalog([1, 2, 7].map { Comic(num: $0, title: "#\($0)") })
+        #expect(throws: ComicUnavailable.missing(number: 5, previous: 2, next: 7)) { try sparse.requireComic(5) }
+        #expect(throws: ComicUnavailable.empty) { try ComicCatalog([]).requireComic(1) }
+    }
+
     @Test func uncachedNumbersInsideTheRangeAreMissing() {
         let sparse = ComicCatalog([1, 2, 7, 9].map { Comic(num: $0, title: "#\($0)") })
         #expect(sparse.lookup(5) == .missing(number: 5, previous: 2, next: 7))

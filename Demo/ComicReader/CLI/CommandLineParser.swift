@@ -69,8 +69,8 @@ struct CommandLineParser {
                 throw UsageError(message: "unknown option '\(name)'", command: command?.name)
             }
             var value = attached
-            if option.valueName == nil, attached != nil {
-                throw UsageError(message: "option '\(name)' takes no value, but got '\(attached!)'", command: command?.name)
+            if option.valueName == nil, let attached {
+                throw UsageError(message: "option '\(name)' takes no value, but got '\(attached)'", command: command?.name)
             }
             if let valueName = option.valueName, value == nil {
                 guard index < arguments.count else {

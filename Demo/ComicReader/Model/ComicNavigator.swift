@@ -14,9 +14,7 @@ struct ComicNavigator {
         switch target {
         case .latest: return latest
         case .first: return first
-        case .number(let number):
-            if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
-            return catalog.comic(number: number)!
+        case .number(let number): return try catalog.requireComic(number)
         case .random:
             guard let comic = picker.pick(from: catalog, state: state, using: &generator) else { throw .empty }
             return comic

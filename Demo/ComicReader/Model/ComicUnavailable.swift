@@ -15,18 +15,6 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
     /// `prev` from the oldest comic.
     case noPrevious(before: Int)
 
-    /// The reason a lookup of `number` found nothing, or nil when it found the comic.
-    init?(lookup: ComicCatalog.Lookup, number: Int) {
-        switch lookup {
-        case .found: return nil
-        case .missing where number == 404: self = .notFoundJoke
-        case let .missing(number, previous, next): self = .missing(number: number, previous: previous, next: next)
-        case let .afterLatest(latest): self = .afterLatest(number: number, latest: latest)
-        case let .beforeFirst(first): self = .beforeFirst(number: number, first: first)
-        case .empty: self = .empty
-        }
-    }
-
     /// `EX_UNAVAILABLE`.
     var exitCode: Int32 { 69 }
 
