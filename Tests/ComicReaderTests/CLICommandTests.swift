@@ -71,6 +71,23 @@ struct CLICommandTests {
         }
     }
 
+    @Test func nextAndPrevFromAComicOutsideTheCacheNameTheCachesEnds() async throws {
+        // The state remembers comic 2900 from a larger cache; now only the sample is there.
+        try await withHarness { harness async throws in
+            var state = UserState()
+            state.lastShown = 2900
+            try harness.save(state)
+            #expect(await harness.run(["next"]) == 69)
+            #expect(harness.console.errors.contains("comics: 441 is the latest comic; there is no next one yet"))
+            #expect(!harness.console.errors.contains("2900"))
+            #expect(await harness.run(["prev"]) == 0)
+            #expect(try harness.savedState().lastShown == 441)
+            try harness.save(UserState(read: [441], lastShown: 7))
+            #expect(await harness.run(["prev"]) == 69)
+            #expect(harness.console.errors.contains("comics: 395 is the first comic; there is no previous one"))
+        }
+    }
+
     @Test func listShowsTheNewestTenOrAPage() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run(["list"]) == 0)
