@@ -104,6 +104,12 @@ struct CLICommandTests {
             #expect(harness.console.output.isEmpty)
             #expect(harness.console.errors.contains("no comics from 900 on; the latest is 441"))
         }
+        try await withHarness { harness async throws in
+            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([])
+            #expect(await harness.run(["list"]) == 0)
+            #expect(harness.console.output.isEmpty)
+            #expect(harness.console.errors == "there are no comics in the cache; run 'comics refresh' to fetch some\n")
+        }
     }
 
     @Test func searchIsRankedBestFirst() async throws {

@@ -84,11 +84,11 @@ struct CommandLineParser {
         return scan
     }
 
-    /// Options start with `-`, except `-` itself and negative numbers (`show -3` is a bad
-    /// number, reported as such, not an unknown option).
+    /// Options start with `-`, except `-` itself and negative numbers of any size (`show -3`
+    /// is a bad number, reported as such, not an unknown option).
     private static func looksLikeOption(_ word: String) -> Bool {
         guard word.hasPrefix("-"), word != "-" else { return false }
-        return Int(word) == nil
+        return !word.dropFirst().allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// `--name=value` → (`--name`, `value`); `--name` → (`--name`, nil).
