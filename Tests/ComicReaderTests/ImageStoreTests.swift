@@ -122,8 +122,8 @@ struct ImageStoreTests {
             #expect {
                 try store.save(png, forComic: 1, imageURL: url)
             } throws: { error in
-                guard let error = error as? ImageStoreError, case .writeFailed(let path, _) = error else { return false }
-                return path.hasSuffix("file/images") && error.exitCode == 74
+                guard let error = error as? ImageStoreError, case .writeFailed(let path, let reason) = error else { return false }
+                return path == blocker.path(percentEncoded: false) && reason.contains("not a directory") && error.exitCode == 74
             }
         }
     }
