@@ -145,11 +145,10 @@ struct CommandLineParser {
         }
     }
 
-    /// Accepts absolute http and https URLs with a host and without query or fragment.
+    /// Accepts the server addresses `HTTPComicSource` accepts: absolute http and https URLs
+    /// with a host and without query or fragment.
     static func baseURL(_ text: String, origin: String) throws(UsageError) -> String {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
-        else {
+        guard HTTPComicSource.validatedBase(text) != nil else {
             throw UsageError(message: "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
         }
         return text

@@ -50,8 +50,9 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
         return clause.prefix(1).lowercased() + clause.dropFirst()
     }
 
-    /// Renders a coding path the way one would write it in code: `[12].num`.
-    private static func render(_ path: [any CodingKey]) -> String {
+    /// A coding path the way one would write it in code: `[12].num`. Also names the field in
+    /// messages about server replies, so both kinds of message spell paths alike.
+    static func render(_ path: [any CodingKey]) -> String {
         path.enumerated().map { index, key in
             if let number = key.intValue { return "[\(number)]" }
             return index == 0 ? key.stringValue : ".\(key.stringValue)"
