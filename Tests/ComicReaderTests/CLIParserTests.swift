@@ -127,13 +127,15 @@ struct CLIParserTests {
         #expect(usageError(["refresh", "--all", "--latest"])?.message.contains("choose one of") == true)
     }
 
-    @Test func optionValuesAreChecked() {
+    @Test func optionValuesAreChecked() throws {
         #expect(usageError(["--cache"])?.message == "option '--cache' needs a value <dir>")
         #expect(usageError(["--json=yes"])?.message.contains("takes no value") == true)
         #expect(usageError(["--timeout", "0"])?.message.contains("'0' is not a positive number") == true)
         #expect(usageError(["--timeout", "soon"])?.message.contains("'soon'") == true)
         #expect(usageError(["--base-url", "ftp://x"])?.message.contains("'ftp://x' is not an http or https address") == true)
-        #expect(usageError(["--base-url", "https://x.example/?q=1"]) != nil)
+        #expect(usageError(["--base-url", "https://x.example/?q=1"])?.message
+            == "--base-url: 'https://x.example/?q=1' is not an http or https address, e.g. https://xkcd.com")
+        #expect(try parse(["--base-url", "http://127.0.0.1:8080/"]).options.baseURL == "http://127.0.0.1:8080/")
         #expect(usageError([], environment: ["COMICS_BASE_URL": "nope"])?.message.hasPrefix("COMICS_BASE_URL:") == true)
         #expect(usageError(["--image", "sixel"])?.message.contains("sixel") == true)
         #expect(usageError([], environment: ["COMICS_IMAGE": "sixel"])?.message.hasPrefix("COMICS_IMAGE:") == true)

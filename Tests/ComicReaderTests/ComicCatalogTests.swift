@@ -10,8 +10,8 @@ import Testing
         #expect(catalog.count == 46)
     }
 
-    @Test func lookupDistinguishesFoundGapAndOutOfRange() {
-        #expect(catalog.lookup(400) == .found(catalog.comic(number: 400)!))
+    @Test func lookupDistinguishesFoundGapAndOutOfRange() throws {
+        #expect(catalog.lookup(400) == .found(try #require(SampleComics.all.first { $0.num == 400 })))
         #expect(catalog.comic(number: 400)?.title == "Four&nbsp;Hundred")
         #expect(catalog.lookup(404) == .missing(number: 404, previous: 403, next: 405))
         #expect(catalog.lookup(442) == .afterLatest(latest: 441))
