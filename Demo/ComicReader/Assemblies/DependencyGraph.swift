@@ -24,6 +24,8 @@ struct DependencyGraph {
         static func < (a: Edge, b: Edge) -> Bool { (a.from, a.to) < (b.from, b.to) }
     }
 
+    /// The graph the trace `records` describe: a node per definition (substituted if any of
+    /// its resolutions was), an edge per parent and child that differ.
     init(records: [TraceRecord]) {
         for record in records {
             var node = nodes[record.definition] ?? Node(scope: record.scope, substituted: false)

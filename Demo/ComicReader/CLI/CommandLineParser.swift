@@ -135,6 +135,8 @@ struct CommandLineParser {
         }
     }
 
+    /// `base` with the `NAME=VARIANT` `assignments` applied, or a usage error naming `origin`
+    /// (`--ab` or `COMICS_AB`) and what exists.
     private func experimentSelection(
         _ assignments: [String], over base: ExperimentSelection, origin: String
     ) throws(UsageError) -> ExperimentSelection {

@@ -3,6 +3,8 @@ struct FavoritesCommand {
     let session: ReadingSession
     let printer: ComicPrinter
 
+    /// Lists the favourites or changes them, saying what changed on standard error; only
+    /// comics that exist can be added. Returns the exit code.
     func run(_ action: FavoritesAction) throws -> Int32 {
         let archive = try session.archive()
         printer.noteIfSample(archive)

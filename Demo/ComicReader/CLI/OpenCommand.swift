@@ -6,6 +6,8 @@ struct OpenCommand {
     let terminal: Terminal
     let launcher: any URLLauncher
 
+    /// Prints or opens the page of comic `number`; a missing comic is a `ComicUnavailable`
+    /// error. Returns the exit code.
     func run(_ number: Int, launch: Bool) throws -> Int32 {
         let url = ComicPresentation(try session.catalog().requireComic(number)).pageURL
         guard launch else {

@@ -5,6 +5,8 @@ struct RefreshCommand {
     let progress: any RefreshProgress
     let console: any Console
 
+    /// Fetches what `request` asks for into the cache and reports it; returns 75 when some
+    /// comics could not be fetched, so a script knows to try again.
     func run(_ request: RefreshRequest) async throws -> Int32 {
         let existing = try existingComics(force: request.force)
         let sink = ArchiveRefreshSink(store: archiveStore, existing: existing, replacesDamagedFile: request.force)
@@ -57,5 +59,6 @@ struct RefreshCommand {
         if !summary.failures.isEmpty { console.printMessage("run 'comics refresh' again to retry the failed ones") }
     }
 
+    /// `1 comic`, `3 comics`.
     private static func comics(_ count: Int) -> String { count == 1 ? "1 comic" : "\(count) comics" }
 }

@@ -80,6 +80,7 @@ struct JSONScanner {
 
     // MARK: Skipping values
 
+    /// Skips the value at `cursor` (after whitespace), `depth` containers deep.
     private func skipValue(_ cursor: inout Int, depth: Int) throws(SyntaxError) {
         skipWhitespace(&cursor)
         guard cursor < bytes.count else {
@@ -166,6 +167,7 @@ struct JSONScanner {
         }
     }
 
+    /// Skips `true`, `false` or `null`, which must be spelled out in full.
     private func skipLiteral(_ literal: String, _ cursor: inout Int) throws(SyntaxError) {
         let expected = Array(literal.utf8)
         guard bytes[cursor...].starts(with: expected) else {
@@ -198,6 +200,7 @@ struct JSONScanner {
 
     // MARK: Small steps
 
+    /// Skips JSON's four whitespace characters.
     private func skipWhitespace(_ cursor: inout Int) {
         while cursor < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[cursor]) { cursor += 1 }
     }
@@ -215,6 +218,7 @@ struct JSONScanner {
         return true
     }
 
+    /// "unexpected X, expected `what`" at `offset`.
     private func expected(_ what: String, at offset: Int) -> SyntaxError {
         SyntaxError(offset: offset, message: "unexpected \(describeByte(at: offset)), expected \(what)")
     }
