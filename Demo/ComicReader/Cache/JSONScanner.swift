@@ -11,6 +11,12 @@ struct JSONScanner {
         let message: String
     }
 
+    /// A number as written in the text, and where it starts.
+    struct NumberFound: Equatable {
+        let offset: Int
+        let text: String
+    }
+
     /// Deeper nesting than this is reported rather than recursed into.
     static let maximumDepth = 512
 
@@ -57,6 +63,28 @@ struct JSONScanner {
             }
         }
         return cursor
+    }
+
+    /// The first number that is not a whole number in `Int`'s range, with its offset, in text
+    /// without syntax errors (nil if there is none). Foundation on Linux rejects such a number
+    /// in an `Int` field only as "not valid JSON", without saying where it is.
+    func firstNumberOutsideInt() -> NumberFound? {
+        var cursor = 0
+        while cursor < bytes.count {
+            switch bytes[cursor] {
+            case UInt8(ascii: "\""):
+                // Digits inside strings are text, not numbers.
+                guard (try? skipString(&cursor)) != nil else { return nil }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = cursor
+                guard (try? skipNumber(&cursor)) != nil else { return nil }
+                let text = String(decoding: bytes[start..<cursor], as: UTF8.self)
+                if Int(text) == nil { return NumberFound(offset: start, text: text) }
+            default:
+                cursor += 1
+            }
+        }
+        return nil
     }
 
     /// Moves `cursor` from inside an object to the value of member `name`; false if absent.
