@@ -238,6 +238,19 @@ struct CLICommandTests {
         }
     }
 
+    @Test func refreshAfterTheLargestPossibleNumberFetchesNothingNew() async throws {
+        try await withHarness { harness async throws in
+            let source = ScriptedComicSource(latest: 5)
+            harness.configure = { context in
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { source }
+            }
+            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([Comic(num: Int.max, title: "Far future")])
+            #expect(await harness.run(["refresh"]) == 0)
+            #expect(harness.console.errors.hasPrefix("nothing new; the latest is 5, 1 comic cached"))
+            #expect(await source.requests.isEmpty)
+        }
+    }
+
     @Test func refreshRefusesToReplaceADamagedCacheUnlessForced() async throws {
         try await withHarness { harness async throws in
             let source = ScriptedComicSource(latest: 2)

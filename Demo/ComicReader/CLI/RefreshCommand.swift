@@ -39,7 +39,8 @@ struct RefreshCommand {
         case .latest: .latest
         case .all: .all
         case .since(let number): .since(number)
-        case .newSinceCache: newest.map { .since($0 + 1) } ?? .all
+        // A cached number can be as large as Int allows, so the step past it must not overflow.
+        case .newSinceCache: newest.map { .since($0 < Int.max ? $0 + 1 : $0) } ?? .all
         }
     }
 
