@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Tests/ComicReaderTests/ImageTestFixtures.swift: zlib streams made by Python's zlib and
-small PNG files made here with zlib + struct, each with the bytes a correct decoder must produce.
+small PNG files made here (see png_encoding.py), each with the bytes a correct decoder must
+produce.
 
 Standard library only; deterministic. Run from the repository root:
 
@@ -10,6 +11,8 @@ import base64
 import random
 import struct
 import zlib
+
+from png_encoding import chunk, filtered_row, png_file
 
 OUTPUT = "Tests/ComicReaderTests/ImageTestFixtures.swift"
 
@@ -64,16 +67,6 @@ def inflate_fixtures():
 # ---------------------------------------------------------------- PNG files
 
 
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-
-def png_file(width, height, depth, colour_type, filtered, extra_chunks=b"", interlace=0):
-    header = struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, interlace)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra_chunks
-            + chunk(b"IDAT", zlib.compress(filtered, 9)) + chunk(b"IEND", b""))
-
-
 def pack_row(samples, depth):
     """Packs sample values of one row at the given bit depth (big-endian for 16)."""
     if depth == 16:
@@ -94,23 +87,7 @@ def filter_rows(rows, bpp, first_filter=0):
     for index, row in enumerate(rows):
         kind = (first_filter + index) % 5
         out.append(kind)
-        for i, value in enumerate(row):
-            a = row[i - bpp] if i >= bpp else 0
-            b = previous[i]
-            c = previous[i - bpp] if i >= bpp else 0
-            if kind == 0:
-                predicted = 0
-            elif kind == 1:
-                predicted = a
-            elif kind == 2:
-                predicted = b
-            elif kind == 3:
-                predicted = (a + b) // 2
-            else:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                predicted = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-            out.append((value - predicted) & 0xFF)
+        out += filtered_row(row, previous, bpp, kind)
         previous = row
     return bytes(out)
 

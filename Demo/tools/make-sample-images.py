@@ -2,16 +2,17 @@
 """Draws the small line-art PNGs shown for the sample comics and writes them, base64-encoded,
 into Demo/ComicReader/Cache/SampleImages.swift.
 
-Standard library only (zlib, struct). Every drawing is procedural and seeded by the comic
-number, so running the script again gives the same bytes. Run from the repository root:
+Standard library only; the PNG encoding is in png_encoding.py. Every drawing is procedural and
+seeded by the comic number, so running the script again gives the same bytes. Run from the
+repository root:
 
     python3 Demo/tools/make-sample-images.py
 """
 import base64
 import math
 import random
-import struct
-import zlib
+
+from png_encoding import chunk, filtered_row, png_file
 
 NUMBERS = [n for n in range(395, 442) if n != 404]
 MAX_BYTES = 2048
@@ -227,10 +228,6 @@ SCENES = [draw_people, draw_line_chart, draw_bars, draw_waves, draw_pie, draw_sc
           draw_flow]
 
 
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-
 def filter_rows(rows, bpp):
     """Filters each row with whichever of the five PNG filters gives the smallest sum of magnitudes."""
     out = bytearray()
@@ -238,24 +235,7 @@ def filter_rows(rows, bpp):
     for row in rows:
         candidates = []
         for kind in range(5):
-            filtered = bytearray(len(row))
-            for i, value in enumerate(row):
-                a = row[i - bpp] if i >= bpp else 0
-                b = previous[i]
-                cc = previous[i - bpp] if i >= bpp else 0
-                if kind == 0:
-                    predicted = 0
-                elif kind == 1:
-                    predicted = a
-                elif kind == 2:
-                    predicted = b
-                elif kind == 3:
-                    predicted = (a + b) // 2
-                else:
-                    p = a + b - cc
-                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - cc)
-                    predicted = a if pa <= pb and pa <= pc else (b if pb <= pc else cc)
-                filtered[i] = (value - predicted) & 0xFF
+            filtered = filtered_row(row, previous, bpp, kind)
             candidates.append((sum(v if v < 128 else 256 - v for v in filtered), kind, filtered))
         _, kind, filtered = min(candidates)
         out.append(kind)
@@ -291,9 +271,7 @@ def encode(canvas, kind):
         rows = [b"".join(bytes(p) for p in line) for line in canvas.pixels]
         colour_type, depth, bpp, plte = 2, 8, 3, b""
     data = filter_rows(rows, bpp) if kind != "palette" else b"".join(b"\0" + r for r in rows)
-    header = struct.pack(">IIBBBBB", w, h, depth, colour_type, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + plte
-            + chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b""))
+    return png_file(w, h, depth, colour_type, data, extra_chunks=plte)
 
 
 def make(number):

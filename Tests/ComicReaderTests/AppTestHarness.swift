@@ -26,18 +26,6 @@ final class RecordingLauncher: URLLauncher, @unchecked Sendable {
     var urls: [String] { lock.withLock { opened } }
 }
 
-/// A seeded generator (SplitMix64) so random choices in tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// Runs the program in-process against a temporary cache directory, with the console,
 /// the terminal, the browser and the randomness substituted; every run gets a fresh context,
 /// as every process would.

@@ -38,6 +38,7 @@ struct AppWiringTests {
     }
 
     @Test func storesAndTheServerClientAreLazySingletonsPerContext() throws {
+        ScratchHome.isolate()  // the server client makes a URL session
         var options = AppOptions()
         options.cacheDirectory = "/tmp/comics-wiring-test"
         options.baseURL = "http://127.0.0.1:9"

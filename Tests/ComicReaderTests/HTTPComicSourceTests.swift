@@ -134,6 +134,7 @@ import Testing
     }
 
     @Test func defaultsToTheXKCDSite() throws {
+        ScratchHome.isolate()
         let source = try HTTPComicSource()
         #expect(source.latestURL.absoluteString == "https://xkcd.com/info.0.json")
         #expect(source.url(ofComic: 614).absoluteString == "https://xkcd.com/614/info.0.json")

@@ -2,15 +2,6 @@ import Foundation
 import Testing
 @testable import ComicReader
 
-/// A fresh temporary directory, removed when `body` returns.
-func withImageTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("comics-image-tests-\(UUID().uuidString)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try body(directory)
-}
-
 @Suite("Image store")
 struct ImageStoreTests {
     let png = ImageTestFixtures.rgb2x2
@@ -37,7 +28,7 @@ struct ImageStoreTests {
         }
         let error = ImageStoreError.noFileName(comic: 1193, url: url)
         #expect(error.description.hasPrefix("comic 1193 has no image file to show") && error.exitCode == 65)
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             #expect(store.cachedImage(forComic: 1193, imageURL: url) == nil)
             #expect(throws: ImageStoreError.self) { try store.save(png, forComic: 1193, imageURL: url) }
@@ -46,7 +37,7 @@ struct ImageStoreTests {
 
     @Test("saves under images/, reads back, leaves no temporary file")
     func roundTrip() throws {
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             #expect(store.cachedImage(forComic: 42, imageURL: url) == nil)
             let saved = try store.save(png, forComic: 42, imageURL: url)
@@ -59,7 +50,7 @@ struct ImageStoreTests {
 
     @Test("a URL without extension finds the file saved under the detected format")
     func detectedExtension() throws {
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             let plain = "https://example.com/img/get"
             let gif = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x3B]
@@ -71,7 +62,7 @@ struct ImageStoreTests {
 
     @Test("HTML or a cut-off PNG is refused and never replaces a good file")
     func rejection() throws {
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             try store.save(png, forComic: 42, imageURL: url)
             let html = Array("<!DOCTYPE html><html><body>Service unavailable</body></html>".utf8)
@@ -94,7 +85,7 @@ struct ImageStoreTests {
 
     @Test("a new good image replaces the old one")
     func replace() throws {
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             try store.save(png, forComic: 3, imageURL: url)
             let other = whitePNG(width: 4, height: 4)
@@ -105,7 +96,7 @@ struct ImageStoreTests {
 
     @Test("garbage already on disk is not returned as an image")
     func garbageOnDisk() throws {
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
             try Data("<html>oops</html>".utf8).write(to: store.directory.appendingPathComponent("5.png"))
@@ -115,15 +106,15 @@ struct ImageStoreTests {
 
     @Test("an unwritable location is an I/O error (exit 74) naming the path")
     func unwritable() throws {
-        try withImageTemporaryDirectory { directory in
+        try withCacheSandbox { directory in
             let blocker = directory.appendingPathComponent("file")
             try Data([1]).write(to: blocker)
             let store = ImageStore(cacheDirectory: blocker)  // images/ would have to be inside a file
             #expect {
                 try store.save(png, forComic: 1, imageURL: url)
             } throws: { error in
-                guard let error = error as? ImageStoreError, case .writeFailed(let path, _) = error else { return false }
-                return path.hasSuffix("file/images") && error.exitCode == 74
+                guard let error = error as? ImageStoreError, case .writeFailed(let path, let reason) = error else { return false }
+                return path == blocker.path(percentEncoded: false) && reason.contains("not a directory") && error.exitCode == 74
             }
         }
     }

@@ -45,6 +45,21 @@ import Testing
         }
     }
 
+    @Test func numbersAnIntCannotHoldAreFoundWhereTheyAre() throws {
+        try withCacheSandbox { directory in
+            let url = stateFile(in: directory)
+            for (text, message) in [
+                (#"{"favorites": [1, 2.5]}"#, "at line 1, column 19 (byte 18): 2.5 is not a whole number"),
+                (#"{"read": [], "last_shown": 99999999999999999999}"#,
+                 "at line 1, column 28 (byte 27): 99999999999999999999 is out of range"),
+            ] {
+                try Data(text.utf8).write(to: url)
+                let error = try #require(throws: CacheError.self) { try JSONFileUserStateStore(fileURL: url).load() }
+                #expect(error.description == "\(url.path(percentEncoded: false)) is damaged \(message) (the file was left untouched)")
+            }
+        }
+    }
+
     @Test func wrongShapeStateIsCorrupt() throws {
         try withCacheSandbox { directory in
             let url = stateFile(in: directory)

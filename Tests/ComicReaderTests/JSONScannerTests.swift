@@ -47,6 +47,14 @@ private struct PathKey: CodingKey {
         #expect(error.message.contains("nesting"))
     }
 
+    @Test func findsTheFirstNumberAnIntCannotHold() {
+        func number(_ text: String) -> JSONScanner.NumberFound? { JSONScanner(Data(text.utf8)).firstNumberOutsideInt() }
+        #expect(number(#"[1, -2, "3.5", {"a": 4.25}]"#) == .init(offset: 21, text: "4.25"))
+        #expect(number("[9223372036854775807, -9223372036854775809]") == .init(offset: 22, text: "-9223372036854775809"))
+        #expect(number(#"{"1e9": [0, 1e9]}"#) == .init(offset: 12, text: "1e9"))
+        #expect(number(#"[1, 2, "x\"1.5"]"#) == nil)
+    }
+
     @Test func locatesValuesByCodingPath() throws {
         let text = "[\n {\"a\": 1, \"b\": {\"c\": [10, 20]}},\n {\"a\": \"two\"}\n]"
         let scanner = JSONScanner(Data(text.utf8))

@@ -77,6 +77,7 @@ final class PythonHTTPServer {
     /// Starts `python3 -u` with `arguments`, reads the port it announces on stdout
     /// ("... port N ...") and waits until it answers HTTP, each step bounded in time.
     private static func start(_ arguments: [String]) async throws -> PythonHTTPServer {
+        ScratchHome.isolate()  // the tests that use a server also make URL sessions
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u"] + arguments

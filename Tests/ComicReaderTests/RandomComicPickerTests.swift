@@ -1,25 +1,12 @@
 import Testing
 @testable import ComicReader
 
-/// A small seeded generator (SplitMix64) so random picks are reproducible in tests.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 @Suite struct RandomComicPickerTests {
     let catalog = ComicCatalog(SampleComics.all)
 
     /// `count` picks by `picker` with a generator seeded by `seed`.
     func picks(_ picker: some RandomComicPicker, state: UserState = UserState(), seed: UInt64, count: Int) -> [Int?] {
-        var generator = SplitMix64(state: seed)
+        var generator = SeededGenerator(state: seed)
         return (0..<count).map { _ in picker.pick(from: catalog, state: state, using: &generator)?.num }
     }
 
@@ -57,7 +44,7 @@ private struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func emptyCatalogPicksNothing() {
-        var generator = SplitMix64(state: 1)
+        var generator = SeededGenerator(state: 1)
         #expect(UniformRandomPicker().pick(from: ComicCatalog([]), state: UserState(), using: &generator) == nil)
         #expect(UnreadFirstRandomPicker().pick(from: ComicCatalog([]), state: UserState(), using: &generator) == nil)
     }

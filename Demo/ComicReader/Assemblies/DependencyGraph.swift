@@ -24,6 +24,8 @@ struct DependencyGraph {
         static func < (a: Edge, b: Edge) -> Bool { (a.from, a.to) < (b.from, b.to) }
     }
 
+    /// The graph the trace `records` describe: a node per definition (substituted if any of
+    /// its resolutions was), an edge per parent and child that differ.
     init(records: [TraceRecord]) {
         for record in records {
             var node = nodes[record.definition] ?? Node(scope: record.scope, substituted: false)
@@ -44,12 +46,13 @@ struct DependencyGraph {
             "  edge [color=\"#555555\"];",
         ]
         let byAssembly = Dictionary(grouping: nodes.keys.sorted()) { Self.split($0).assembly }
-        for assembly in byAssembly.keys.sorted() {
+        for (assembly, names) in byAssembly.sorted(by: { $0.key < $1.key }) {
             lines.append("  subgraph \(Self.quoted("cluster_" + assembly)) {")
             lines.append("    label=\(Self.quoted(assembly));")
             lines.append("    style=rounded; color=\"#999999\";")
-            for name in byAssembly[assembly]! {
-                lines.append("    \(Self.quoted(name)) [\(attributes(of: name))];")
+            for name in names {
+                guard let node = nodes[name] else { continue }
+                lines.append("    \(Self.quoted(name)) [\(attributes(of: name, node))];")
             }
             lines.append("  }")
         }
@@ -60,9 +63,8 @@ struct DependencyGraph {
         return lines.joined(separator: "\n")
     }
 
-    /// Label, shape and style of a node.
-    private func attributes(of name: String) -> String {
-        let node = nodes[name]!
+    /// Label, shape and style of the node `name`.
+    private func attributes(of name: String, _ node: Node) -> String {
         var label = [Self.split(name).key, Self.scopeName(node.scope)]
         var attributes: [String]
         switch node.scope {

@@ -1,17 +1,12 @@
 /// The global options of one run, parsed from flags and `COMICS_*` variables; they enter the
 /// dependency graph through `OptionsAssembly` and every assembly reads them from there.
 struct AppOptions: Sendable, Equatable {
-    /// The default server, the real xkcd site.
-    static let defaultBaseURL = "https://xkcd.com"
-    /// Seconds a request may take by default.
-    static let defaultTimeout = 10.0
-
     /// `--cache DIR`; nil lets `CacheLocation` use `COMICS_CACHE_DIR`, XDG or `~/.cache`.
     var cacheDirectory: String?
     /// `--base-url URL` or `COMICS_BASE_URL`.
-    var baseURL = defaultBaseURL
+    var baseURL = HTTPComicSource.defaultBase
     /// `--timeout SECONDS`, per request.
-    var timeout = defaultTimeout
+    var timeout = HTTPComicSource.defaultTimeout
     /// `--json`: comics are printed as API-shaped JSON.
     var json = false
     /// `--no-color`.

@@ -10,7 +10,10 @@ struct ComicImagePrinter {
         guard presenter.rendering != .none else { return }
         let outcome = await loader.load(comic, isSample: isSample)
         if let problem = outcome.problem { console.printMessage("note: \(problem)") }
-        switch presenter.present(image: outcome.bytes, sourceURL: comic.img) {
+        // Without bytes there is nothing to draw: the note above said why, and a comic without
+        // an image file (an interactive one) says so in its own text.
+        guard let bytes = outcome.bytes else { return }
+        switch presenter.present(image: bytes, sourceURL: comic.img) {
         case .picture(let text):
             // The picture ends with its own newline, which printData adds back.
             console.printData(text.hasSuffix("\n") ? String(text.dropLast()) : text)

@@ -5,6 +5,7 @@ struct CommandBuilder {
     let arguments: [String]
     let locals: [(option: OptionSpec, value: String?)]
 
+    /// The command, or a usage error naming the argument at fault.
     func build() throws(UsageError) -> Command {
         switch spec.name {
         case "latest": try noArguments(); return .display(.latest)
@@ -37,6 +38,7 @@ struct CommandBuilder {
     /// A usage error about this subcommand.
     private func error(_ message: String) -> UsageError { UsageError(message: message, command: spec.name) }
 
+    /// Refuses any positional argument, for commands that take none.
     private func noArguments() throws(UsageError) {
         if let extra = arguments.first { throw error("unexpected argument '\(extra)' for '\(spec.name)'") }
     }
@@ -50,38 +52,52 @@ struct CommandBuilder {
         return try number(first)
     }
 
-    /// `text` as a comic number; a usage error of this subcommand otherwise.
-    private func number(_ text: String, what: String = "comic number") throws(UsageError) -> Int {
-        do {
-            return try Self.comicNumber(text, what: what)
-        } catch {
-            throw self.error(error.message)
-        }
+    /// What a number on the command line stands for, which decides the example and the rule
+    /// its error messages give.
+    private enum NumberKind {
+        case comic, count
+
+        /// `a comic number`, `a count`.
+        var name: String { self == .comic ? "a comic number" : "a count" }
+        /// A typical value, for "expected … such as …".
+        var example: Int { self == .comic ? 614 : 10 }
+        /// Why a number below 1 is refused.
+        var rule: String { self == .comic ? "comic numbers start at 1" : "a count is at least 1" }
     }
 
-    /// A whole number of at least 1.
-    static func comicNumber(_ text: String, what: String) throws(UsageError) -> Int {
-        guard let number = Int(text) else {
-            let reason = text.allSatisfy(\.isNumber) && !text.isEmpty ? "is too large" : "is not a whole number"
-            throw UsageError(message: "'\(text)' \(reason); expected a \(what) such as \(what == "count" ? 10 : 614)")
+    /// `text` as a whole number of at least 1; otherwise a usage error of this subcommand that
+    /// says what was wrong and, for an option's value, names the option.
+    private func number(_ text: String, _ kind: NumberKind = .comic, option: String? = nil) throws(UsageError) -> Int {
+        let prefix = option.map { "\($0): " } ?? ""
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        let isWholeNumber = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+        guard isWholeNumber else {
+            throw error("\(prefix)'\(text)' is not a whole number; expected \(kind.name) such as \(kind.example)")
         }
-        guard number >= 1 else { throw UsageError(message: "'\(text)' is not a \(what): they start at 1") }
+        // Int(text) fails only for digits beyond Int's range; a negative one is below 1 anyway.
+        guard let number = Int(text) ?? (text.hasPrefix("-") ? Int.min : nil) else {
+            throw error("\(prefix)'\(text)' is too large; expected \(kind.name) such as \(kind.example)")
+        }
+        guard number >= 1 else { throw error("\(prefix)'\(text)' is not \(kind.name): \(kind.rule)") }
         return number
     }
 
     /// The value of the last occurrence of `name`, if given.
     private func value(_ name: String) -> String? { locals.last { $0.option.name == name }?.value }
+    /// Whether the switch `name` was given.
     private func flag(_ name: String) -> Bool { locals.contains { $0.option.name == name } }
 
+    /// `list [--from N] [--count K]`.
     private func list() throws(UsageError) -> Command {
         try noArguments()
         var from: Int?
         var count = 10
-        if let text = value("--from") { from = try number(text) }
-        if let text = value("--count") { count = try number(text, what: "count") }
+        if let text = value("--from") { from = try number(text, option: "--from") }
+        if let text = value("--count") { count = try number(text, .count, option: "--count") }
         return .list(from: from, count: count)
     }
 
+    /// `favorites`, `favorites add N`, `favorites remove N`.
     private func favorites() throws(UsageError) -> FavoritesAction {
         guard let action = arguments.first else { return .list }
         guard action == "add" || action == "remove" else {
@@ -93,13 +109,14 @@ struct CommandBuilder {
         return action == "add" ? .add(comic) : .remove(comic)
     }
 
+    /// `refresh` with at most one of `--all`, `--latest` and `--since N`, and maybe `--force`.
     private func refresh() throws(UsageError) -> RefreshRequest {
         var request = RefreshRequest(force: flag("--force"))
         var chosen: [String] = []
         if flag("--all") { request.range = .all; chosen.append("--all") }
         if flag("--latest") { request.range = .latest; chosen.append("--latest") }
         if let since = value("--since") {
-            request.range = .since(try number(since))
+            request.range = .since(try number(since, option: "--since"))
             chosen.append("--since")
         }
         if chosen.count > 1 {

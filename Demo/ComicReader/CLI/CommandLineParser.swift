@@ -69,8 +69,8 @@ struct CommandLineParser {
                 throw UsageError(message: "unknown option '\(name)'", command: command?.name)
             }
             var value = attached
-            if option.valueName == nil, attached != nil {
-                throw UsageError(message: "option '\(name)' takes no value, but got '\(attached!)'", command: command?.name)
+            if option.valueName == nil, let attached {
+                throw UsageError(message: "option '\(name)' takes no value, but got '\(attached)'", command: command?.name)
             }
             if let valueName = option.valueName, value == nil {
                 guard index < arguments.count else {
@@ -84,11 +84,11 @@ struct CommandLineParser {
         return scan
     }
 
-    /// Options start with `-`, except `-` itself and negative numbers (`show -3` is a bad
-    /// number, reported as such, not an unknown option).
+    /// Options start with `-`, except `-` itself and negative numbers of any size (`show -3`
+    /// is a bad number, reported as such, not an unknown option).
     private static func looksLikeOption(_ word: String) -> Bool {
         guard word.hasPrefix("-"), word != "-" else { return false }
-        return Int(word) == nil
+        return !word.dropFirst().allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// `--name=value` → (`--name`, `value`); `--name` → (`--name`, nil).
@@ -135,6 +135,8 @@ struct CommandLineParser {
         }
     }
 
+    /// `base` with the `NAME=VARIANT` `assignments` applied, or a usage error naming `origin`
+    /// (`--ab` or `COMICS_AB`) and what exists.
     private func experimentSelection(
         _ assignments: [String], over base: ExperimentSelection, origin: String
     ) throws(UsageError) -> ExperimentSelection {
@@ -145,11 +147,10 @@ struct CommandLineParser {
         }
     }
 
-    /// Accepts absolute http and https URLs with a host and without query or fragment.
+    /// Accepts the server addresses `HTTPComicSource` accepts: absolute http and https URLs
+    /// with a host and without query or fragment.
     static func baseURL(_ text: String, origin: String) throws(UsageError) -> String {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
-        else {
+        guard HTTPComicSource.validatedBase(text) != nil else {
             throw UsageError(message: "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
         }
         return text

@@ -41,7 +41,7 @@ struct CommandRunner {
             return reportable.exitCode
         default:
             console.printMessage("comics: unexpected error: \(error)")
-            return 70  // EX_SOFTWARE: a failure the program did not foresee
+            return ExitCode.software
         }
     }
 }

@@ -5,8 +5,9 @@ enum CommandTable {
         OptionSpec(name: "--cache", valueName: "dir", help: "Keep comics.json, state.json and images/ in <dir>.\n"
             + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"),
         OptionSpec(name: "--base-url", valueName: "url", help: "Fetch comics from this server.\n"
-            + "(default: $COMICS_BASE_URL, else \(AppOptions.defaultBaseURL))"),
-        OptionSpec(name: "--timeout", valueName: "seconds", help: "Give up on a request after this long. (default: 10)"),
+            + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
+        OptionSpec(name: "--timeout", valueName: "seconds", help: "Give up on a request after this long. "
+            + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
         OptionSpec(name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
         OptionSpec(name: "--ab", valueName: "name=variant", help: "Choose an A/B variant; repeatable.\n"
             + "See 'comics experiments'. (also $COMICS_AB=\"name=variant,...\")"),

@@ -4,6 +4,7 @@ struct ExperimentsCommand {
     let selection: ExperimentSelection
     let console: any Console
 
+    /// Prints the experiments and the active selection; returns the exit code.
     func run() -> Int32 {
         for experiment in registry.experiments {
             console.printData("\(experiment.name): \(experiment.summary)")

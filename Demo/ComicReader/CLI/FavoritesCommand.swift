@@ -3,6 +3,8 @@ struct FavoritesCommand {
     let session: ReadingSession
     let printer: ComicPrinter
 
+    /// Lists the favourites or changes them, saying what changed on standard error; only
+    /// comics that exist can be added. Returns the exit code.
     func run(_ action: FavoritesAction) throws -> Int32 {
         let archive = try session.archive()
         printer.noteIfSample(archive)
@@ -14,7 +16,7 @@ struct FavoritesCommand {
             if favorites.isEmpty { printer.note("no favourites yet; add one with 'comics favorites add <number>'") }
             try printer.printSummaries(favorites, state: state)
         case .add(let number):
-            if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
+            _ = try catalog.requireComic(number)  // only comics that exist become favourites
             let added = try session.updateState { state in state.favorites.insert(number).inserted }
             printer.note(added ? "added \(number) to the favourites" : "\(number) already is a favourite")
         case .remove(let number):

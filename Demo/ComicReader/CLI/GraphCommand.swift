@@ -5,6 +5,7 @@ struct GraphCommand {
     /// Resolves the main objects in a fresh traced context and returns what the trace heard.
     let traceMainObjects: () -> [TraceRecord]
 
+    /// Prints the graph; returns the exit code.
     func run() -> Int32 {
         console.printData(DependencyGraph(records: traceMainObjects()).dot())
         return ExitCode.ok

@@ -6,10 +6,10 @@ struct OpenCommand {
     let terminal: Terminal
     let launcher: any URLLauncher
 
+    /// Prints or opens the page of comic `number`; a missing comic is a `ComicUnavailable`
+    /// error. Returns the exit code.
     func run(_ number: Int, launch: Bool) throws -> Int32 {
-        let catalog = try session.catalog()
-        if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
-        let url = ComicPresentation(catalog.comic(number: number)!).pageURL
+        let url = ComicPresentation(try session.catalog().requireComic(number)).pageURL
         guard launch else {
             printer.console.printData(url)
             return ExitCode.ok

@@ -5,6 +5,8 @@ struct RefreshCommand {
     let progress: any RefreshProgress
     let console: any Console
 
+    /// Fetches what `request` asks for into the cache and reports it; returns 75 when some
+    /// comics could not be fetched, so a script knows to try again.
     func run(_ request: RefreshRequest) async throws -> Int32 {
         let existing = try existingComics(force: request.force)
         let sink = ArchiveRefreshSink(store: archiveStore, existing: existing, replacesDamagedFile: request.force)
@@ -37,7 +39,8 @@ struct RefreshCommand {
         case .latest: .latest
         case .all: .all
         case .since(let number): .since(number)
-        case .newSinceCache: newest.map { .since($0 + 1) } ?? .all
+        // A cached number can be as large as Int allows, so the step past it must not overflow.
+        case .newSinceCache: newest.map { .since($0 < Int.max ? $0 + 1 : $0) } ?? .all
         }
     }
 
@@ -57,5 +60,6 @@ struct RefreshCommand {
         if !summary.failures.isEmpty { console.printMessage("run 'comics refresh' again to retry the failed ones") }
     }
 
+    /// `1 comic`, `3 comics`.
     private static func comics(_ count: Int) -> String { count == 1 ? "1 comic" : "\(count) comics" }
 }

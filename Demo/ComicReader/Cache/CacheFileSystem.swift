@@ -46,6 +46,7 @@ enum CacheFileSystem {
         }
     }
 
+    /// Whether a directory (or a link to one) is at `path`.
     private static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
@@ -95,6 +96,7 @@ enum CacheFileSystem {
         return true
     }
 
+    /// Writes every byte of `data`, calling write(2) again after a partial write.
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(CacheError) {
         let failure: String? = data.withUnsafeBytes { raw in
             var offset = 0

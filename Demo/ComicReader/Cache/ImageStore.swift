@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Downloaded comic images, kept as files in `images/` under the cache directory and named
 /// after the comic number and the image URL's extension (`1234.png`).
 ///
@@ -20,7 +12,7 @@ struct ImageStore {
 
     /// A store in `images/` under `cacheDirectory` (created on first save).
     init(cacheDirectory: URL) {
-        directory = cacheDirectory.appendingPathComponent("images", isDirectory: true)
+        directory = CacheLocation(directory: cacheDirectory).imagesDirectory
     }
 
     /// Image file extensions kept as they appear in the URL.
@@ -72,7 +64,9 @@ struct ImageStore {
             return nil
         }
         for name in names {
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { continue }
+            let path = directory.appendingPathComponent(name).path(percentEncoded: false)
+            // An unreadable file counts as absent: the image is simply downloaded again.
+            guard let data = (try? CacheFileSystem.readIfPresent(path)) ?? nil else { continue }
             let bytes = [UInt8](data)
             if ImageFormat(detecting: bytes).isImage { return bytes }
         }
@@ -90,23 +84,14 @@ struct ImageStore {
         if format == .png && !Self.endsWithIEND(bytes) { throw ImageStoreError.truncated(url: imageURL) }
         let name = try Self.fileName(forComic: number, imageURL: imageURL, detected: format)
         let target = directory.appendingPathComponent(name)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do throws(CacheError) {
+            try CacheFileSystem.createDirectory(directory.path(percentEncoded: false))
+            try CacheFileSystem.writeAtomically(Data(bytes), to: target.path(percentEncoded: false))
         } catch {
-            throw ImageStoreError.writeFailed(path: directory.path, reason: error.localizedDescription)
-        }
-        let temporary = directory.appendingPathComponent(".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ImageStoreError.writeFailed(path: temporary.path, reason: error.localizedDescription)
-        }
-        // rename(2) replaces the target in one step: readers see the old file or the new one.
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw ImageStoreError.writeFailed(path: target.path, reason: reason)
+            guard case let .unwritable(path, reason) = error else {
+                throw ImageStoreError.writeFailed(path: target.path(percentEncoded: false), reason: error.description)
+            }
+            throw ImageStoreError.writeFailed(path: path, reason: reason)
         }
         return target
     }
@@ -115,36 +100,5 @@ struct ImageStore {
     private static func endsWithIEND(_ bytes: [UInt8]) -> Bool {
         let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         return bytes.count >= 8 + iend.count && Array(bytes.suffix(iend.count)) == iend
-    }
-}
-
-/// Why an image could not be stored.
-enum ImageStoreError: Error, Equatable, CustomStringConvertible {
-    /// The comic's `img` URL names no file (interactive comics).
-    case noFileName(comic: Int, url: String)
-    /// The downloaded bytes are not an image (e.g. an HTML page served instead).
-    case notAnImage(url: String, looksLike: ImageFormat)
-    /// The download is a PNG cut off before its end.
-    case truncated(url: String)
-    /// The file system refused.
-    case writeFailed(path: String, reason: String)
-
-    var description: String {
-        switch self {
-        case .noFileName(let comic, let url):
-            return "comic \(comic) has no image file to show (image URL \(url.isEmpty ? "is empty" : "'\(url)' names no file"))"
-        case .notAnImage(let url, let format):
-            return "refusing to save \(url): not an image (looks like \(format.name))"
-        case .truncated(let url):
-            return "refusing to save \(url): the PNG file is cut off (no IEND chunk at the end)"
-        case .writeFailed(let path, let reason):
-            return "cannot write \(path): \(reason)"
-        }
-    }
-
-    /// sysexits code: 74 for file system errors, 65 for bad data.
-    var exitCode: Int32 {
-        if case .writeFailed = self { return 74 }
-        return 65
     }
 }

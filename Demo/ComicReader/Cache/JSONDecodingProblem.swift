@@ -18,6 +18,15 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
             return
         }
         switch decodingError {
+        case let .dataCorrupted(context) where context.codingPath.isEmpty && scanner.firstSyntaxError() == nil:
+            // Well-formed JSON "corrupted" at no path: on Linux, a number an Int field cannot hold.
+            guard let number = scanner.firstNumberOutsideInt() else {
+                self.init(scanner: scanner, codingPath: [], fallback: context.debugDescription)
+                return
+            }
+            let isWhole = !number.text.contains { ".eE".contains($0) }
+            self.init(position: JSONSourcePosition(byteOffset: number.offset, in: scanner.bytes), codingPath: nil,
+                      detail: "\(number.text) is \(isWhole ? "out of range" : "not a whole number")")
         case let .dataCorrupted(context):
             self.init(scanner: scanner, codingPath: context.codingPath, fallback: context.debugDescription)
         case let .keyNotFound(key, context):
@@ -27,6 +36,13 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
         @unknown default:
             self.init(scanner: scanner, codingPath: [], fallback: String(describing: decodingError))
         }
+    }
+
+    /// A problem whose place and description are already known.
+    private init(position: JSONSourcePosition?, codingPath: String?, detail: String) {
+        self.position = position
+        self.codingPath = codingPath
+        self.detail = detail
     }
 
     /// A syntax error found by `scanner` wins; otherwise the problem is located at `codingPath`.
@@ -50,8 +66,9 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
         return clause.prefix(1).lowercased() + clause.dropFirst()
     }
 
-    /// Renders a coding path the way one would write it in code: `[12].num`.
-    private static func render(_ path: [any CodingKey]) -> String {
+    /// A coding path the way one would write it in code: `[12].num`. Also names the field in
+    /// messages about server replies, so both kinds of message spell paths alike.
+    static func render(_ path: [any CodingKey]) -> String {
         path.enumerated().map { index, key in
             if let number = key.intValue { return "[\(number)]" }
             return index == 0 ? key.stringValue : ".\(key.stringValue)"

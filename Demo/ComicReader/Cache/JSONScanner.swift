@@ -11,6 +11,12 @@ struct JSONScanner {
         let message: String
     }
 
+    /// A number as written in the text, and where it starts.
+    struct NumberFound: Equatable {
+        let offset: Int
+        let text: String
+    }
+
     /// Deeper nesting than this is reported rather than recursed into.
     static let maximumDepth = 512
 
@@ -59,6 +65,28 @@ struct JSONScanner {
         return cursor
     }
 
+    /// The first number that is not a whole number in `Int`'s range, with its offset, in text
+    /// without syntax errors (nil if there is none). Foundation on Linux rejects such a number
+    /// in an `Int` field only as "not valid JSON", without saying where it is.
+    func firstNumberOutsideInt() -> NumberFound? {
+        var cursor = 0
+        while cursor < bytes.count {
+            switch bytes[cursor] {
+            case UInt8(ascii: "\""):
+                // Digits inside strings are text, not numbers.
+                guard (try? skipString(&cursor)) != nil else { return nil }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = cursor
+                guard (try? skipNumber(&cursor)) != nil else { return nil }
+                let text = String(decoding: bytes[start..<cursor], as: UTF8.self)
+                if Int(text) == nil { return NumberFound(offset: start, text: text) }
+            default:
+                cursor += 1
+            }
+        }
+        return nil
+    }
+
     /// Moves `cursor` from inside an object to the value of member `name`; false if absent.
     /// Member names are compared as written, so a name spelled with escapes is not found.
     private func findMember(_ name: String, cursor: inout Int) -> Bool {
@@ -80,6 +108,7 @@ struct JSONScanner {
 
     // MARK: Skipping values
 
+    /// Skips the value at `cursor` (after whitespace), `depth` containers deep.
     private func skipValue(_ cursor: inout Int, depth: Int) throws(SyntaxError) {
         skipWhitespace(&cursor)
         guard cursor < bytes.count else {
@@ -166,6 +195,7 @@ struct JSONScanner {
         }
     }
 
+    /// Skips `true`, `false` or `null`, which must be spelled out in full.
     private func skipLiteral(_ literal: String, _ cursor: inout Int) throws(SyntaxError) {
         let expected = Array(literal.utf8)
         guard bytes[cursor...].starts(with: expected) else {
@@ -198,6 +228,7 @@ struct JSONScanner {
 
     // MARK: Small steps
 
+    /// Skips JSON's four whitespace characters.
     private func skipWhitespace(_ cursor: inout Int) {
         while cursor < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[cursor]) { cursor += 1 }
     }
@@ -215,6 +246,7 @@ struct JSONScanner {
         return true
     }
 
+    /// "unexpected X, expected `what`" at `offset`.
     private func expected(_ what: String, at offset: Int) -> SyntaxError {
         SyntaxError(offset: offset, message: "unexpected \(describeByte(at: offset)), expected \(what)")
     }

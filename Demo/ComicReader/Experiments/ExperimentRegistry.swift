@@ -51,11 +51,11 @@ struct ExperimentRegistry: Sendable {
         var selection = base
         for assignment in assignments {
             let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = parts[0].trimmingCharacters(in: .whitespaces)
-            guard parts.count == 2 else {
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            // `layout=` and `=card` are as incomplete as `layout`.
+            guard parts.count == 2, let name = parts.first, let value = parts.last, !name.isEmpty, !value.isEmpty else {
                 throw .malformed(assignment, origin: origin, known: experimentList)
             }
-            let value = parts[1].trimmingCharacters(in: .whitespaces)
             guard let experiment = experiment(named: name) else {
                 throw .unknownExperiment(name, origin: origin, known: experimentList)
             }

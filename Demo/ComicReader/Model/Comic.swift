@@ -17,6 +17,8 @@ public struct Comic: Codable, Hashable, Sendable {
     /// Present on interactive comics; every value is a string (HTML or a URL).
     public var extraParts: [String: String]?
 
+    /// A comic with the given fields; `safeTitle` defaults to `title`, and the other fields
+    /// to empty text or a fixed date, so callers only spell out what matters.
     public init(
         num: Int, title: String, safeTitle: String? = nil, alt: String = "", img: String = "",
         transcript: String = "", link: String = "", news: String = "",

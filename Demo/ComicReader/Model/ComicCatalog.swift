@@ -52,6 +52,19 @@ struct ComicCatalog: Equatable, Sendable {
         return .missing(number: number, previous: comics[next - 1].num, next: comics[next].num)
     }
 
+    /// The comic numbered `number`, or an error saying why it is not there: comic 404's joke,
+    /// a gap between cached comics, a number outside the known range, or an empty catalog.
+    func requireComic(_ number: Int) throws(ComicUnavailable) -> Comic {
+        switch lookup(number) {
+        case .found(let comic): return comic
+        case .missing where number == 404: throw .notFoundJoke
+        case let .missing(_, previous, next): throw .missing(number: number, previous: previous, next: next)
+        case let .afterLatest(latest): throw .afterLatest(number: number, latest: latest)
+        case let .beforeFirst(first): throw .beforeFirst(number: number, first: first)
+        case .empty: throw .empty
+        }
+    }
+
     /// The nearest comic numbered above `number` (skipping gaps), or nil past the latest.
     func next(after number: Int) -> Comic? {
         guard number < Int.max else { return nil }

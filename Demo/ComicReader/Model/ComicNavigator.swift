@@ -14,19 +14,19 @@ struct ComicNavigator {
         switch target {
         case .latest: return latest
         case .first: return first
-        case .number(let number):
-            if let reason = ComicUnavailable(lookup: catalog.lookup(number), number: number) { throw reason }
-            return catalog.comic(number: number)!
+        case .number(let number): return try catalog.requireComic(number)
         case .random:
             guard let comic = picker.pick(from: catalog, state: state, using: &generator) else { throw .empty }
             return comic
         case .next:
             guard let current else { return first }
-            guard let comic = catalog.next(after: current) else { throw .noNext(after: current) }
+            // The last comic shown may lie beyond this catalog (state kept from another cache),
+            // so the message names the catalog's end, not the number we started from.
+            guard let comic = catalog.next(after: current) else { throw .noNext(latest: latest.num) }
             return comic
         case .previous:
             guard let current else { return latest }
-            guard let comic = catalog.previous(before: current) else { throw .noPrevious(before: current) }
+            guard let comic = catalog.previous(before: current) else { throw .noPrevious(first: first.num) }
             return comic
         }
     }

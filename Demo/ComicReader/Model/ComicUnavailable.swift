@@ -10,22 +10,10 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
     case beforeFirst(number: Int, first: Int)
     /// The cache holds no comics at all.
     case empty
-    /// `next` from the newest comic.
-    case noNext(after: Int)
-    /// `prev` from the oldest comic.
-    case noPrevious(before: Int)
-
-    /// The reason a lookup of `number` found nothing, or nil when it found the comic.
-    init?(lookup: ComicCatalog.Lookup, number: Int) {
-        switch lookup {
-        case .found: return nil
-        case .missing where number == 404: self = .notFoundJoke
-        case let .missing(number, previous, next): self = .missing(number: number, previous: previous, next: next)
-        case let .afterLatest(latest): self = .afterLatest(number: number, latest: latest)
-        case let .beforeFirst(first): self = .beforeFirst(number: number, first: first)
-        case .empty: self = .empty
-        }
-    }
+    /// `next` from the newest comic (or from a number beyond it), which is `latest`.
+    case noNext(latest: Int)
+    /// `prev` from the oldest comic (or from a number before it), which is `first`.
+    case noPrevious(first: Int)
 
     /// `EX_UNAVAILABLE`.
     var exitCode: Int32 { 69 }
@@ -43,10 +31,10 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
             "comic \(number) is not in the cache: the first one there is \(first)"
         case .empty:
             "there are no comics in the cache; run 'comics refresh' to fetch some"
-        case let .noNext(after):
-            "\(after) is the latest comic; there is no next one yet"
-        case let .noPrevious(before):
-            "\(before) is the first comic; there is no previous one"
+        case let .noNext(latest):
+            "\(latest) is the latest comic; there is no next one yet"
+        case let .noPrevious(first):
+            "\(first) is the first comic; there is no previous one"
         }
     }
 }

@@ -25,12 +25,7 @@ final class HTTPComicSource: ComicSource {
     ///   without query or fragment, `NetworkError.invalidTimeout` unless `timeout` is a
     ///   positive number of seconds.
     init(base: String = defaultBase, timeout: Double = defaultTimeout) throws {
-        var trimmed = base
-        while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
-              url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
-        else { throw NetworkError.invalidBaseURL(base) }
+        guard let trimmed = Self.validatedBase(base) else { throw NetworkError.invalidBaseURL(base) }
         guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
 
         let configuration = URLSessionConfiguration.ephemeral
@@ -40,6 +35,19 @@ final class HTTPComicSource: ComicSource {
         self.base = trimmed
         self.timeout = timeout
         self.session = URLSession(configuration: configuration)
+    }
+
+    /// `text` without trailing slashes, when it is an absolute http or https URL with a host,
+    /// without query or fragment, to which the endpoint paths can be added; nil otherwise.
+    /// The command line checks `--base-url` with this too, so an accepted flag never fails later.
+    static func validatedBase(_ text: String) -> String? {
+        var trimmed = text
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
+        else { return nil }
+        return trimmed
     }
 
     deinit {
@@ -168,20 +176,18 @@ final class HTTPComicSource: ComicSource {
 
     /// One line naming the field a decoding error is about and what was wrong with it.
     static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        func field(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the top level" : "field \"\(JSONDecodingProblem.render(path))\""
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return "missing field \"\(path(context.codingPath + [key]))\""
+            return "missing \(field(context.codingPath + [key]))"
         case .valueNotFound(let type, let context):
-            return "field \"\(path(context.codingPath))\" is null, expected \(type)"
+            return "\(field(context.codingPath)) is null, expected \(type)"
         case .typeMismatch(let type, let context):
-            let field = context.codingPath.isEmpty ? "the top level" : "field \"\(path(context.codingPath))\""
-            return "\(field) has the wrong type, expected \(type)"
+            return "\(field(context.codingPath)) has the wrong type, expected \(type)"
         case .dataCorrupted(let context):
-            let field = context.codingPath.isEmpty ? "the top level" : "field \"\(path(context.codingPath))\""
-            return "\(field): \(context.debugDescription)"
+            return "\(field(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return String(describing: error)
         }

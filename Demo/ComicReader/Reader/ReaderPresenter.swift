@@ -77,6 +77,7 @@ final class ReaderPresenter: ReaderViewOutput {
     /// Lines moved by one scroll key.
     private var scrollStep: Int { 5 }
 
+    /// Asks for a number and shows that comic; a cancelled prompt redraws the current one.
     private func goTo() throws {
         guard let answer = view?.prompt("Go to comic: "), !answer.isEmpty else { return redraw() }
         guard let number = Int(answer.trimmingCharacters(in: .whitespaces)) else {
@@ -86,6 +87,7 @@ final class ReaderPresenter: ReaderViewOutput {
         try display(interactor.comic(.number(number), from: current?.num))
     }
 
+    /// Asks for search words, shows the best match and names the next few in the status line.
     private func search() throws {
         guard let query = view?.prompt("Search: "), !query.isEmpty else { return redraw() }
         let hits = try interactor.search(query)
@@ -99,6 +101,7 @@ final class ReaderPresenter: ReaderViewOutput {
         view?.showMessage(summary)
     }
 
+    /// Adds the comic on screen to the favourites or removes it, and redraws its marks.
     private func toggleFavorite() throws {
         guard let current else { return }
         let isFavorite = try interactor.toggleFavorite(current.num)
@@ -107,6 +110,7 @@ final class ReaderPresenter: ReaderViewOutput {
         view?.showMessage(isFavorite ? "Added \(current.num) to the favourites" : "Removed \(current.num) from the favourites")
     }
 
+    /// Opens the page of the comic on screen in the browser.
     private func openPage() throws {
         guard let current else { return }
         let url = ComicPresentation(current).pageURL

@@ -109,11 +109,10 @@ final class TerminalReaderView: ReaderView {
 
     /// Rows and columns of the terminal (24×80 when it will not say).
     private func screenSize() -> (rows: Int, columns: Int) {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
-            return (24, 80)
+        guard let size = SystemTerminal.standardOutputSize(), size.rows > 0, size.columns > 0 else {
+            return (ScreenHeight.defaultRows, Terminal.defaultWidth)
         }
-        return (Int(size.ws_row), Int(size.ws_col))
+        return size
     }
 
     // MARK: Keys

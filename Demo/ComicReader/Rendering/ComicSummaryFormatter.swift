@@ -18,7 +18,7 @@ struct ComicSummaryFormatter: Sendable {
         let widest = comics.map { String($0.num).count }.max() ?? 0
         self.width = width
         self.numberWidth = max(3, widest)
-        self.ellipsis = unicodeEnabled ? "…" : "..."
+        self.ellipsis = RenderContext.ellipsis(unicodeEnabled: unicodeEnabled)
     }
 
     /// The summary line of `comic`.

@@ -47,5 +47,8 @@ struct RenderContext: Sendable, Equatable {
     var layoutWidth: Int { max(width, Self.minimumWidth) }
 
     /// What marks cut-off text: `…`, or `...` when output is limited to ASCII.
-    var ellipsis: String { unicodeEnabled ? "…" : "..." }
+    var ellipsis: String { Self.ellipsis(unicodeEnabled: unicodeEnabled) }
+
+    /// What marks cut-off text on a terminal that does (`…`) or does not (`...`) take Unicode.
+    static func ellipsis(unicodeEnabled: Bool) -> String { unicodeEnabled ? "…" : "..." }
 }

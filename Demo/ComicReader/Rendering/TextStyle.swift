@@ -17,8 +17,6 @@ struct TextStyle: Sendable, Equatable {
     static let title = TextStyle(bold: true)
     /// Secondary information: dates, labels, scene descriptions.
     static let secondary = TextStyle(dim: true)
-    /// Markers that should catch the eye, such as the favourite star.
-    static let highlight = TextStyle(bold: true, color: .yellow)
     /// Links.
     static let link = TextStyle(underline: true, color: .cyan)
 
