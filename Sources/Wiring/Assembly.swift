@@ -121,13 +121,18 @@ open class Assembly {
         inject: (inout Object) -> Returned
     ) -> Object { define(key: key, scope: scope, init: object(), inject: inject) }
 
+    /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
+    @inlinable @discardableResult public final func defineInjection<Object>(
+        key: DefinitionKey = #function, scope: Scope = .objectGraph, into object: @autoclosure () -> Object
+    ) -> Object { define(key: key, scope: scope, init: object()) }
+
     @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, _ make: () -> Object,
                                                   _ inject: (inout Object) -> Void) -> Result {
         let context = self.context, state = DIContext.ThreadState.current(context.threadKey)  // a constant: no retain
         var frame = state.pointee.begin(context, state, state.pointee.id(type(of: self), key), scope)
         defer { state.pointee.end() }
         let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
-        if makesSingleton { context.creation.lock(); frame.cached = context.reading(state) { context.singleton(frame) } }
+        if makesSingleton { context.creation.lock(); frame.cached = context.singleton(frame, locking: true) }
         defer { if makesSingleton { context.creation.unlock() } }
         if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
         if let substitute = frame.substitute {
@@ -205,15 +210,8 @@ extension DIContext {
     /// Sets or removes the substitution of a definition; a substituted singleton is made anew by the next one.
     func substitute(_ id: Int?, _ make: (() -> Any)?) { if let id { exclusively { (substitutions[id], substitutedSingletons[id]) = (make, nil) } } }
 
-    /// Runs `body` as a reader of the context's tables, holding only the stripe of the calling thread.
-    @usableFromInline func reading<T>(_ state: UnsafeMutablePointer<ThreadState>, _ body: () -> T) -> T {
-        pthread_mutex_lock(stripes + state.pointee.stripe); defer { pthread_mutex_unlock(stripes + state.pointee.stripe) }; return body()
-    }
-
     /// Runs `body` as the one writer of the context's tables, holding every stripe.
-    func exclusively(_ body: () -> Void) {
-        (0..<64).forEach { pthread_mutex_lock(stripes + $0) }; body(); (0..<64).forEach { pthread_mutex_unlock(stripes + $0) }
-    }
+    func exclusively(_ body: () -> Void) { for i in 0..<64 { pthread_mutex_lock(stripes + i) }; body(); for i in 0..<64 { pthread_mutex_unlock(stripes + i) } }
 
     /// Holds a value that is not a class instance.
     @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
@@ -234,8 +232,10 @@ extension DIContext {
         @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
     }
 
-    /// The singleton kept for `frame` (a weak one only while alive), if any; the caller holds `lock`.
-    @usableFromInline func singleton(_ frame: Frame) -> Stored? {
+    /// The singleton kept for `frame` (a weak one only while alive), if any, read under the thread's stripe.
+    @usableFromInline func singleton(_ frame: Frame, locking: Bool = false) -> Stored? {
+        let stripe = stripes + frame.state.pointee.stripe  // held by the caller unless it asks for `locking`
+        if locking { pthread_mutex_lock(stripe) }; defer { if locking { pthread_mutex_unlock(stripe) } }
         guard frame.isSingleton, let stored = frame.substitute != nil ? substitutedSingletons[frame.id]
                 : frame.id < singletons.count ? singletons[frame.id] : nil else { return nil }
         guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }

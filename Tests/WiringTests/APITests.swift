@@ -93,3 +93,26 @@ struct ExistentialTests {
         #expect(ping.other?.other === ping)
     }
 }
+
+/// EasyDi's `defineInjection(key:into:)` without a closure: the object only becomes reachable.
+final class RegisteringAssembly: Assembly {
+    var made: ModuleView?
+    var view: ModuleViewInput { definePlaceholder() }
+    var presenter: ModulePresenter {
+        define(init: ModulePresenter()) {
+            self.defineInjection(key: "view", into: self.made!)
+            $0.view = self.view
+        }
+    }
+}
+
+@Suite("Injection without a closure")
+struct PlainInjectionTests {
+    @Test("defineInjection(key:into:) with no closure makes the object a placeholder's answer")
+    func plainInjection() {
+        let assembly = RegisteringAssembly.instance(from: DIContext())
+        let view = ModuleView()
+        assembly.made = view
+        #expect(assembly.presenter.view === view)
+    }
+}
