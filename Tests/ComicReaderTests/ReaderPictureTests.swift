@@ -26,13 +26,6 @@ struct ReaderPictureTests {
         return view
     }
 
-    /// A state whose last shown comic is `number`.
-    func state(lastShown number: Int) -> UserState {
-        var state = UserState()
-        state.lastShown = number
-        return state
-    }
-
     /// Writes `comics` as the cache's `comics.json`, so they are not the sample.
     func saveComics(_ comics: [Comic], in harness: AppHarness) throws {
         try JSONEncoder().encode(comics).write(to: harness.comicsFile)
@@ -49,7 +42,7 @@ struct ReaderPictureTests {
 
     @Test func aPictureAtHandIsPassedToTheViewWithTheComic() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let images = ScriptedImageSource()
             images.atHand[400] = .lines(["⣿⣿", "⠉⠉"])
             let view = startReader(harness, images: images)
@@ -68,7 +61,7 @@ struct ReaderPictureTests {
 
     @Test func aPictureToDownloadIsAnnouncedThenShown() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let images = ScriptedImageSource()
             images.atHand[400] = .lines(["a"])
             images.downloads[401] = .escape("<picture>", rows: 3, erase: "<erase>")
@@ -84,7 +77,7 @@ struct ReaderPictureTests {
 
     @Test func aFailedPictureIsANoticeAndTheReaderGoesOn() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let images = ScriptedImageSource()
             images.downloads[400] = .notice("could not download the image: connection refused")
             images.atHand[401] = .lines(["b"])
@@ -128,7 +121,7 @@ struct ReaderPictureTests {
 
     @Test func brailleModeDrawsTheSampleDrawingWithinHalfTheScreen() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let view = startReader(harness, imageMode: .braille)
             guard case .lines(let rows)? = view.screens.last?.picture else {
                 Issue.record("expected a text picture, got \(String(describing: view.screens.last?.picture))")

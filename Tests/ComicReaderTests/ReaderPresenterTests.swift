@@ -19,13 +19,6 @@ struct ReaderPresenterTests {
         return view
     }
 
-    /// A state whose last shown comic is `number`.
-    func state(lastShown number: Int) -> UserState {
-        var state = UserState()
-        state.lastShown = number
-        return state
-    }
-
     @Test func opensAtTheLatestComicAndRecordsIt() async throws {
         try await withHarness { harness async throws in
             let view = try startReader(harness)
@@ -40,7 +33,7 @@ struct ReaderPresenterTests {
 
     @Test func navigationKeysMoveThroughTheCatalog() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let view = try startReader(harness)
             #expect(view.currentNumber == 400)
             view.press(.character("n"), .right, .character("p"), .left, .character("f"), .character("l"))
@@ -57,7 +50,7 @@ struct ReaderPresenterTests {
 
     @Test func arrowEscapeSequencesNavigateAndSkipTheMissing404() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 403))
+            try harness.save(UserState.lastShown(403))
             let view = try startReader(harness)
             view.type("\u{1B}[C")  // →
             #expect(view.currentNumber == 405)
@@ -102,7 +95,7 @@ struct ReaderPresenterTests {
 
     @Test func favoriteKeyTogglesAndPersists() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let view = try startReader(harness)
             view.type("*")
             #expect(try harness.savedState().favorites == [400])
@@ -117,7 +110,7 @@ struct ReaderPresenterTests {
 
     @Test func openKeyLaunchesThePageThroughTheRouter() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 400))
+            try harness.save(UserState.lastShown(400))
             let view = try startReader(harness)
             view.type("o")
             #expect(harness.launcher.urls == ["https://xkcd.com/400/"])
@@ -127,7 +120,7 @@ struct ReaderPresenterTests {
 
     @Test func toggleKeysRedrawWithAndWithoutAltTextAndTranscript() async throws {
         try await withHarness { harness async throws in
-            try harness.save(state(lastShown: 395))
+            try harness.save(UserState.lastShown(395))
             let view = try startReader(harness)
             #expect(view.screens.last?.text.contains("alt: ") == true)
             #expect(view.screens.last?.text.contains("transcript:") == false)
@@ -170,7 +163,7 @@ struct ReaderPresenterTests {
 
     @Test func randomKeyUsesTheActiveExperimentsPicker() async throws {
         try await withHarness { harness async throws in
-            var saved = state(lastShown: 400)
+            var saved = UserState.lastShown(400)
             saved.read = Set(SampleComics.all.map(\.num)).subtracting([417])
             try harness.save(saved)
             let view = try startReader(harness, experiments: ["random=unread-first"])
