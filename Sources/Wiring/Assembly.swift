@@ -298,7 +298,7 @@ extension DIContext {
                                               _ scope: Scope) -> Frame {
             if id >= slots.count { slots += Array(repeating: Slot(), count: id + 64) }
             if !path.isEmpty && context != ObjectIdentifier(owner) {  // another context resolves inside this graph
-                paused.append(self); (slots, used, path) = (Array(repeating: Slot(), count: slots.count), [], [])
+                paused.append(self); (slots, used, path, substitutions) = (Array(repeating: Slot(), count: slots.count), [], [], [:])
             }
             var frame = Frame(state: me, id: id, scope: scope); let top = path.isEmpty, prototype = Scope.prototype.rawValue
             defer { context = ObjectIdentifier(owner); path.append(id << 2 | frame.scope.rawValue) }

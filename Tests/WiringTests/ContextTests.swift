@@ -98,3 +98,14 @@ struct SharedGraphTests {
         #expect(pair.elsewhere !== pair.first)
     }
 }
+
+extension SharedGraphTests {
+    @Test("a substitution in the outer context does not reach a resolution of another context inside it")
+    func nestedContextIgnoresOuterSubstitutions() {
+        let pairs = PairAssembly.instance(from: DIContext())
+        pairs.services.addSubstitution(for: "apiClient") { FakeClient() as APIClient }
+        let pair = pairs.pair
+        #expect(pair.first is FakeClient)
+        #expect(pair.elsewhere is HTTPClient)
+    }
+}
