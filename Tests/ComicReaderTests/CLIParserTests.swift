@@ -46,6 +46,9 @@ struct CLIParserTests {
             == .refresh(RefreshRequest(range: .since(20), force: true)))
         #expect(try parse(["refresh", "--all"]).command == .refresh(RefreshRequest(range: .all)))
         #expect(try parse(["refresh", "--latest"]).command == .refresh(RefreshRequest(range: .latest)))
+        #expect(try parse(["refresh", "--images"]).command == .refresh(RefreshRequest(range: nil, images: true)))
+        #expect(try parse(["refresh", "--images", "--all", "--force"]).command
+            == .refresh(RefreshRequest(range: .all, force: true, images: true)))
         #expect(try parse(["open", "614"]).command == .open(614, launch: false))
         #expect(try parse(["open", "--launch", "614"]).command == .open(614, launch: true))
         #expect(try parse(["experiments"]).command == .experiments)

@@ -146,4 +146,43 @@ struct EndToEndTests {
         #expect(show.output.hasPrefix("#2  Fixture 2\n"))
         #expect(show.errors.isEmpty)  // the real cache now: no sample note
     }
+
+    @Test func refreshImagesKeepsTheImagesAndRefusesAnHTMLPage() async throws {
+        let tree = try APIFixtureTree.make(latest: 4, numbers: 1...4)
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+        let png = Data(ImageTestFixtures.pngFiles[0].png)
+        let base = server.baseURL
+        try tree.serveImage(ofComic: 1, latest: 4, base: base, imagePath: "imgs/one.png", image: png)
+        try tree.serveImage(ofComic: 2, latest: 4, base: base, imagePath: "imgs/two.png",
+                            image: Data(APIFixtureTree.htmlPage.utf8))
+        try tree.serveImage(ofComic: 3, latest: 4, base: base, imagePath: "imgs/", image: nil)  // interactive
+        try tree.serveImage(ofComic: 4, latest: 4, base: base, imagePath: "imgs/four.png", image: png)
+        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COMICS_BASE_URL": base]
+        let images = cache.appending(path: "images")
+
+        let first = try await ComicsExecutable.run(["refresh", "--images", "--all", "--cache", cache.path],
+                                                   environment: environment)
+        #expect(first.status == 65)  // only comic 2's image failed, and it is bad data
+        #expect(first.errors.contains("fetched 4 comics"))
+        #expect(first.errors.contains(
+            "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed: #2\n"))
+        #expect(first.errors.contains("comic 2: refusing to save \(base)/imgs/two.png: not an image"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: images.path).sorted() == ["1.png", "4.png"])
+        #expect(try Data(contentsOf: images.appending(path: "1.png")) == png)
+        #expect(try Data(contentsOf: images.appending(path: "4.png")) == png)
+
+        // Alone, --images fetches no comics and leaves the kept images alone.
+        try tree.write(png, to: "imgs/two.png")
+        let second = try await ComicsExecutable.run(["refresh", "--images", "--cache", cache.path],
+                                                    environment: environment)
+        #expect(second.status == 0)
+        #expect(!second.errors.contains("fetched"))
+        #expect(second.errors == "images: 1 downloaded, 2 already there, 1 interactive (no image)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: images.path).sorted()
+            == ["1.png", "2.png", "4.png"])
+    }
 }

@@ -191,3 +191,50 @@ actor SleepRecorder {
         RetryPolicy(maxAttempts: maxAttempts, sleep: { [self] in await self.sleep($0) })
     }
 }
+
+/// A `ComicSource` serving image bytes by URL from a script, recording every request; its
+/// image requests can pass through an `InFlightGate`.
+actor ScriptedImageServer: ComicSource {
+    /// The bytes served per URL; a URL not listed answers HTTP 404.
+    private let files: [URL: Data]
+    /// Errors still to throw per URL, one per request, before answering normally.
+    private var failures: [URL: [NetworkError]]
+    private let gate: InFlightGate?
+    /// URLs requested, one entry per attempt, in order.
+    private(set) var requests: [URL] = []
+
+    init(files: [URL: Data], failures: [URL: [NetworkError]] = [:], gate: InFlightGate? = nil) {
+        self.files = files
+        self.failures = failures
+        self.gate = gate
+    }
+
+    /// The image URL of test comic `number`, named `name`.
+    static func imageURL(_ number: Int, name: String = "picture") -> URL {
+        URL(string: "http://127.0.0.1:9/comics/\(name)_\(number).png")!
+    }
+
+    /// A comic whose `img` is `url`.
+    static func comic(_ number: Int, img: String) -> Comic {
+        var comic = APIFixtureTree.comic(number)
+        comic.img = img
+        return comic
+    }
+
+    func latest() -> Comic { APIFixtureTree.comic(1) }
+    func comic(_ number: Int) -> Comic? { APIFixtureTree.comic(number) }
+
+    func data(from url: URL) async throws -> Data {
+        requests.append(url)
+        if let gate {
+            await gate.enter()
+            await gate.leave()
+        }
+        if let queued = failures[url], let first = queued.first {
+            failures[url] = Array(queued.dropFirst())
+            throw first
+        }
+        guard let data = files[url] else { throw NetworkError.httpStatus(url: url, status: 404) }
+        return data
+    }
+}

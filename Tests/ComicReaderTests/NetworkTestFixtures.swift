@@ -39,12 +39,14 @@ struct APIFixtureTree {
 
     /// The JSON the API would serve for comic `number`, written out by hand so the tests do
     /// not depend on how `Comic` encodes itself.
-    static func json(for number: Int, numberAsText: Bool = false) -> String {
+    /// `img` is the image URL, by default one on a host that is never asked.
+    static func json(for number: Int, numberAsText: Bool = false, img: String? = nil) -> String {
         let num = numberAsText ? "\"\(number)\"" : "\(number)"
+        let img = img ?? "https://imgs.example.org/comics/fixture_\(number).png"
         return """
             {"month": "7", "num": \(num), "link": "", "year": "2008", "news": "", \
             "safe_title": "Fixture \(number)", "transcript": "[[A line.]]", \
-            "alt": "Alt text of \(number).", "img": "https://imgs.example.org/comics/fixture_\(number).png", \
+            "alt": "Alt text of \(number).", "img": "\(img)", \
             "title": "Fixture \(number)", "day": "\(number % 28 + 1)"}
             """
     }
@@ -55,6 +57,16 @@ struct APIFixtureTree {
             num: number, title: "Fixture \(number)", safeTitle: "Fixture \(number)", alt: "Alt text of \(number).",
             img: "https://imgs.example.org/comics/fixture_\(number).png", transcript: "[[A line.]]", link: "",
             news: "", year: "2008", month: "7", day: "\(number % 28 + 1)")
+    }
+
+    /// Points comic `number`'s JSON (and the latest comic's when it is `latest`) at the image
+    /// `{base}/{imagePath}` and writes `image` there when given. The base is only known once
+    /// the server runs; the server reads files on each request, so this may come after.
+    func serveImage(ofComic number: Int, latest: Int, base: String, imagePath: String, image: Data?) throws {
+        let json = Self.json(for: number, img: "\(base)/\(imagePath)")
+        try write(json, to: "\(number)/info.0.json")
+        if number == latest { try write(json, to: "info.0.json") }
+        if let image { try write(image, to: imagePath) }
     }
 
     /// Writes `text` at `path` inside the tree, creating folders.

@@ -31,7 +31,7 @@ final class CommandAssembly: Assembly {
 
     var refresh: RefreshCommand {
         define(init: RefreshCommand(archiveStore: cache.archiveStore, refresher: network.refresher,
-                                    progress: network.refreshProgress, console: rendering.console))
+                                    imageRefresher: network.imageRefresher, progress: network.refreshProgress, console: rendering.console))
     }
 
     var experiments: ExperimentsCommand {

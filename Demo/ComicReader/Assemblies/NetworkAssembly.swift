@@ -19,6 +19,14 @@ final class NetworkAssembly: Assembly {
         define(init: ComicRefresher(source: comicSource)) { $0.retry = self.retryPolicy }
     }
 
+    /// Downloads the images of cached comics into `images/`, with the same retries as the
+    /// comics; nil without a cache directory.
+    var imageRefresher: ComicImageRefresher? {
+        define(init: cache.imageStore.map { ComicImageRefresher(source: comicSource, store: $0) }) {
+            $0?.retry = self.retryPolicy
+        }
+    }
+
     /// The refresh's progress bar on standard error, drawn only on a terminal.
     var refreshProgress: any RefreshProgress {
         define(init: ProgressBar.onStandardError(columns: rendering.terminal.width))

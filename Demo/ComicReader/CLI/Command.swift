@@ -10,7 +10,7 @@ enum Command: Sendable, Equatable {
     case list(from: Int?, count: Int)
     /// `favorites [add|remove N]`.
     case favorites(FavoritesAction)
-    /// `refresh [--all | --latest | --since N] [--force]`.
+    /// `refresh [--all | --latest | --since N] [--images] [--force]`.
     case refresh(RefreshRequest)
     /// `open N [--launch]`.
     case open(Int, launch: Bool)

@@ -109,9 +109,11 @@ struct CommandBuilder {
         return action == "add" ? .add(comic) : .remove(comic)
     }
 
-    /// `refresh` with at most one of `--all`, `--latest` and `--since N`, and maybe `--force`.
+    /// `refresh` with at most one of `--all`, `--latest` and `--since N`, and maybe `--force`
+    /// and `--images`; `--images` without one of the three fetches images only.
     private func refresh() throws(UsageError) -> RefreshRequest {
-        var request = RefreshRequest(force: flag("--force"))
+        var request = RefreshRequest(force: flag("--force"), images: flag("--images"))
+        if request.images { request.range = nil }
         var chosen: [String] = []
         if flag("--all") { request.range = .all; chosen.append("--all") }
         if flag("--latest") { request.range = .latest; chosen.append("--latest") }

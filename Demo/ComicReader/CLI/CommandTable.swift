@@ -55,15 +55,19 @@ enum CommandTable {
                     examples: ["comics favorites", "comics favorites add 614", "comics favorites remove 614"]),
         CommandSpec(name: "refresh", abstract: "Download comics from the server into the cache.",
                     discussion: "Without a flag, fetches the comics newer than the newest cached one "
-                        + "(all of them when nothing is cached yet).",
+                        + "(all of them when nothing is cached yet). With --images, then downloads the images "
+                        + "of the cached comics that are not kept yet; --images alone fetches only those images.",
                     options: [
                         OptionSpec(name: "--all", valueName: nil, help: "Fetch every comic from 1 to the latest."),
                         OptionSpec(name: "--latest", valueName: nil, help: "Fetch only the latest comic."),
                         OptionSpec(name: "--since", valueName: "number", help: "Fetch comics from <number> to the latest."),
+                        OptionSpec(name: "--images", valueName: nil, help: "Download the missing images of the cached comics\n"
+                            + "(interactive comics have none)."),
                         OptionSpec(name: "--force", valueName: nil, help: "Fetch cached comics again, and replace a damaged\n"
-                            + "cache file (a copy of it is kept first)."),
+                            + "cache file (a copy of it is kept first); with\n--images, download kept images again."),
                     ],
-                    examples: ["comics refresh", "comics refresh --since 2900", "comics refresh --all --force"]),
+                    examples: ["comics refresh", "comics refresh --since 2900", "comics refresh --all --force",
+                               "comics refresh --images"]),
         CommandSpec(name: "open", arguments: "<number>", abstract: "Print the web address of comic <number>.",
                     discussion: "With --launch on a terminal, opens it in the browser instead "
                         + "(xdg-open on Linux, open on macOS).",

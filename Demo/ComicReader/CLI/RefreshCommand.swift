@@ -1,21 +1,51 @@
-/// `refresh`: fetches comics from the server into the cache and says what it did.
+/// `refresh`: fetches comics from the server into the cache, then with `--images` the images
+/// of the cached comics, and says what it did.
 struct RefreshCommand {
     let archiveStore: any ComicArchiveStore
     let refresher: ComicRefresher
+    /// Downloads images into `images/`; nil when there is no cache directory (loading the
+    /// archive then fails first and says why).
+    let imageRefresher: ComicImageRefresher?
     let progress: any RefreshProgress
     let console: any Console
 
     /// Fetches what `request` asks for into the cache and reports it; returns 75 when some
-    /// comics could not be fetched, so a script knows to try again.
+    /// comics or images could not be fetched, so a script knows to try again, and 65 (74)
+    /// when the only failures are images the server sent broken (that could not be written).
     func run(_ request: RefreshRequest) async throws -> Int32 {
-        let existing = try existingComics(force: request.force)
-        let sink = ArchiveRefreshSink(store: archiveStore, existing: existing, replacesDamagedFile: request.force)
+        var status = ExitCode.ok
+        if let range = request.range {
+            status = try await refreshComics(range, force: request.force)
+        }
+        guard request.images else { return status }
+        let imageStatus = try await refreshImages(force: request.force)
+        return status != ExitCode.ok ? status : imageStatus
+    }
+
+    /// Fetches the comics in `range` into the cache and reports it; 75 when some failed.
+    private func refreshComics(_ range: RefreshRequest.Range, force: Bool) async throws -> Int32 {
+        let existing = try existingComics(force: force)
+        let sink = ArchiveRefreshSink(store: archiveStore, existing: existing, replacesDamagedFile: force)
         let summary = try await refresher.refresh(
-            scope(of: request.range, newest: existing.map(\.num).max()), existing: Set(existing.map(\.num)),
-            refetchExisting: request.force, into: sink, progress: progress)
+            scope(of: range, newest: existing.map(\.num).max()), existing: Set(existing.map(\.num)),
+            refetchExisting: force, into: sink, progress: progress)
         if let copy = sink.keptCopy { console.printMessage("note: the damaged cache file was kept as \(copy)") }
         report(summary, cached: sink.count)
         return summary.failures.isEmpty ? ExitCode.ok : ExitCode.temporaryFailure
+    }
+
+    /// Downloads the images of the cached comics not in `images/` yet (all with `force`)
+    /// and reports it; the exit code is the summary's.
+    private func refreshImages(force: Bool) async throws -> Int32 {
+        let archive = try archiveStore.load()
+        guard !archive.isSample, let imageRefresher else {
+            // The sample's drawings are built in; there is nothing of it to download.
+            console.printMessage("images: no comics cached yet; run 'comics refresh' first")
+            return ExitCode.ok
+        }
+        let summary = try await imageRefresher.refresh(archive.comics, redownload: force, progress: progress)
+        report(summary)
+        return summary.exitCode
     }
 
     /// The comics cached now: none when only the sample exists, or when the file is
@@ -59,6 +89,27 @@ struct RefreshCommand {
         }
         if !summary.failures.isEmpty { console.printMessage("run 'comics refresh' again to retry the failed ones") }
     }
+
+    /// One line of what happened to the images, and one per failed image.
+    private func report(_ summary: ImageRefreshSummary) {
+        var parts = ["\(summary.downloaded.count) downloaded", "\(summary.alreadyThere.count) already there"]
+        if !summary.interactive.isEmpty { parts.append("\(summary.interactive.count) interactive (no image)") }
+        if !summary.failures.isEmpty {
+            let shown = summary.failures.prefix(Self.failuresNamed).map { "#\($0.number)" }
+            let more = summary.failures.count > Self.failuresNamed ? " …" : ""
+            parts.append("\(summary.failures.count) failed: \(shown.joined(separator: " "))\(more)")
+        }
+        console.printMessage("images: " + parts.joined(separator: ", "))
+        for failure in summary.failures {
+            console.printMessage("  comic \(failure.number): \(failure.reason)")
+        }
+        if summary.exitCode == ExitCode.temporaryFailure {
+            console.printMessage("run 'comics refresh --images' again to retry the failed ones")
+        }
+    }
+
+    /// How many failed comics the summary line names before "…".
+    private static let failuresNamed = 10
 
     /// `1 comic`, `3 comics`.
     private static func comics(_ count: Int) -> String { count == 1 ? "1 comic" : "\(count) comics" }

@@ -12,8 +12,11 @@ struct RefreshRequest: Sendable, Equatable {
         case since(Int)
     }
 
-    var range: Range = .newSinceCache
+    /// Which comics to fetch; nil for none (`--images` alone).
+    var range: Range? = .newSinceCache
     /// `--force`: fetch comics again even when cached, and replace a damaged cache file
-    /// (keeping a copy of it).
+    /// (keeping a copy of it); with `--images`, download images again even when kept.
     var force = false
+    /// `--images`: afterwards, download the images of the cached comics not in `images/` yet.
+    var images = false
 }

@@ -3,11 +3,14 @@ enum RefreshError: Error, CustomStringConvertible {
     /// Several comics in a row failed because the server could not be reached; comics
     /// fetched before were handed to the sink (`stored` of them in this refresh).
     case serverUnavailable(consecutiveFailures: Int, lastError: NetworkError, stored: Int)
+    /// Several images in a row failed because the server could not be reached; the images
+    /// saved before (`saved` of them in this refresh) stay in `images/`.
+    case imageServerUnavailable(consecutiveFailures: Int, lastError: NetworkError, saved: Int)
 
     /// The sysexits code a command should end with after this error.
     var exitCode: Int32 {
         switch self {
-        case .serverUnavailable: return 69
+        case .serverUnavailable, .imageServerUnavailable: return 69
         }
     }
 
@@ -17,6 +20,10 @@ enum RefreshError: Error, CustomStringConvertible {
             let kept = stored == 1 ? "1 comic" : "\(stored) comics"
             return "server unavailable: \(failures) comics in a row could not be fetched, the last with: \(lastError); "
                 + "stopped after keeping \(kept) fetched so far"
+        case .imageServerUnavailable(let failures, let lastError, let saved):
+            let kept = saved == 1 ? "1 image" : "\(saved) images"
+            return "server unavailable: \(failures) images in a row could not be downloaded, the last with: "
+                + "\(lastError); stopped after saving \(kept)"
         }
     }
 }
