@@ -73,25 +73,20 @@ struct ComicImageRefresher: Sendable {
                 guard let job = queue.next() else { break }
                 group.addTask { (job.number, await download(job)) }
             }
-            var unreachableInARow = 0
+            var watch = DeadServerWatch(limit: deadServerLimit)
             var done = 0
             while let (number, outcome) = try await group.next() {
                 switch outcome {
                 case .downloaded:
                     summary.downloaded.append(number)
-                    unreachableInARow = 0
+                    _ = watch.record(nil)
                 case .failed(let error):
                     summary.failures.append(.init(number: number, error: error))
-                    if let error = error as? NetworkError, error.isConnectionFailure {
-                        unreachableInARow += 1
-                        if unreachableInARow >= deadServerLimit {
-                            group.cancelAll()
-                            throw RefreshError.imageServerUnavailable(
-                                consecutiveFailures: unreachableInARow, lastError: error,
-                                saved: summary.downloaded.count)
-                        }
-                    } else {
-                        unreachableInARow = 0
+                    if let dead = watch.record(error) {
+                        group.cancelAll()
+                        throw RefreshError.imageServerUnavailable(
+                            consecutiveFailures: watch.failuresInARow, lastError: dead,
+                            saved: summary.downloaded.count)
                     }
                 case .cancelled:
                     throw CancellationError()

@@ -81,27 +81,22 @@ struct ComicRefresher: Sendable {
                 guard let number = queue.next() else { break }
                 group.addTask { (number, await fetch(number)) }
             }
-            var unreachableInARow = 0
+            var watch = DeadServerWatch(limit: deadServerLimit)
             while let (number, outcome) = try await group.next() {
                 switch outcome {
                 case .fetched(let comic):
                     pending.append(comic)
                     summary.fetched.append(number)
-                    unreachableInARow = 0
+                    _ = watch.record(nil)
                 case .missing:
                     summary.missing.append(number)
-                    unreachableInARow = 0
+                    _ = watch.record(nil)
                 case .failed(let error):
                     summary.failures.append(.init(number: number, error: error))
-                    if let error = error as? NetworkError, error.isConnectionFailure {
-                        unreachableInARow += 1
-                        if unreachableInARow >= deadServerLimit {
-                            try storePending()
-                            throw RefreshError.serverUnavailable(
-                                consecutiveFailures: unreachableInARow, lastError: error, stored: stored)
-                        }
-                    } else {
-                        unreachableInARow = 0
+                    if let dead = watch.record(error) {
+                        try storePending()
+                        throw RefreshError.serverUnavailable(
+                            consecutiveFailures: watch.failuresInARow, lastError: dead, stored: stored)
                     }
                 case .cancelled:
                     try storePending()
