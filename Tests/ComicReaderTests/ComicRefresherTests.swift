@@ -22,6 +22,23 @@ import Testing
         #expect(progress.events == [.started(total: 1), .advanced(done: 1, total: 1, number: 50), .finished])
     }
 
+    @Test func anImplausibleLatestNumberIsRefusedBeforeAnythingIsFetched() async throws {
+        let source = ScriptedComicSource(latest: 1_000_000_000_000)
+        let sink = RecordingRefreshSink()
+        let progress = RecordingRefreshProgress()
+        var caught: (any Error)?
+        do {
+            _ = try await ComicRefresher(source: source, retry: Self.noWaiting).refresh(.all, into: sink, progress: progress)
+        } catch {
+            caught = error
+        }
+        #expect((caught as? RefreshError)?.exitCode == 65)
+        #expect(caught.map { "\($0)" }?.contains("the latest comic is 1000000000000") == true)
+        #expect(await source.requests.isEmpty)
+        #expect(sink.batches.isEmpty)
+        #expect(progress.events.isEmpty)
+    }
+
     @Test func latestAlreadyPresentIsSkipped() async throws {
         let source = ScriptedComicSource(latest: 50)
         let sink = RecordingRefreshSink()

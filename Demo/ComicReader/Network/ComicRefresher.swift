@@ -25,6 +25,9 @@ struct ComicRefresher: Sendable {
         case cancelled
     }
 
+    /// The highest latest number a refresh accepts (xkcd is near 3,000 after twenty years).
+    static let believableLatest = 1_000_000
+
     /// Refreshes the comics in `scope`, skipping the numbers in `existing` unless
     /// `refetchExisting` is set.
     ///
@@ -39,6 +42,9 @@ struct ComicRefresher: Sendable {
         into sink: any RefreshSink, progress: any RefreshProgress
     ) async throws -> RefreshSummary {
         let latest = try await retry.run { try await source.latest() }
+        guard latest.num <= Self.believableLatest else {  // one bad reply must not plan a trillion requests
+            throw RefreshError.implausibleLatest(latest.num, limit: Self.believableLatest)
+        }
         var summary = RefreshSummary(latest: latest.num)
 
         var numbersToFetch: [Int] = []

@@ -6,11 +6,14 @@ enum RefreshError: Error, CustomStringConvertible {
     /// Several images in a row failed because the server could not be reached; the images
     /// saved before (`saved` of them in this refresh) stay in `images/`.
     case imageServerUnavailable(consecutiveFailures: Int, lastError: NetworkError, saved: Int)
+    /// The server named a latest comic far beyond any real number; nothing was fetched.
+    case implausibleLatest(Int, limit: Int)
 
     /// The sysexits code a command should end with after this error.
     var exitCode: Int32 {
         switch self {
         case .serverUnavailable, .imageServerUnavailable: return 69
+        case .implausibleLatest: return 65
         }
     }
 
@@ -24,6 +27,9 @@ enum RefreshError: Error, CustomStringConvertible {
             let kept = saved == 1 ? "1 image" : "\(saved) images"
             return "server unavailable: \(failures) images in a row could not be downloaded, the last with: "
                 + "\(lastError); stopped after saving \(kept)"
+        case .implausibleLatest(let latest, let limit):
+            return "the server says the latest comic is \(latest), beyond any believable number (at most \(limit)); "
+                + "nothing was fetched"
         }
     }
 }
