@@ -69,8 +69,7 @@ public final class DIContext: @unchecked Sendable {
         wiringLocked(creation) {  // `A()` finds this context in the thread's state: an assembly's `context` is constant
             if let existing = assemblies[ObjectIdentifier(A.self)]?.object as? A { return existing }
             let state = ThreadState.current(threadKey); state.pointee.making = self
-            let made = A(); (state.pointee.making, assemblies[ObjectIdentifier(A.self)]) = (nil, WeakBox(made))
-            return made
+            let made = A(); (state.pointee.making, assemblies[ObjectIdentifier(A.self)]) = (nil, WeakBox(made)); return made
         }
     }
 }
@@ -81,9 +80,8 @@ public struct TraceEvent: Sendable {
     public let definition: String, scope: Scope, depth: Int, parent: String?, created: Bool, substituted: Bool
 
     @usableFromInline init(_ frame: DIContext.Frame, created: Bool) {
-        let path = frame.state.pointee.path, names = path.suffix(2).map { DIContext.Registry.name($0 >> 2) }
-        (definition, scope, depth, self.created) = (names.last!, frame.scope, path.count - 1, created)
-        (parent, substituted) = (names.count > 1 ? names[0] : nil, frame.substitute != nil)
+        let path = frame.state.pointee.graph.pathIDs, names = path.suffix(2).map { DIContext.Registry.name($0 >> 2) }
+        (definition, scope, depth, parent, self.created, substituted) = (names.last!, frame.scope, path.count - 1, names.dropLast().last, created, frame.substituted)
     }
 }
 
@@ -109,10 +107,8 @@ open class Assembly {
     @inlinable public final func define<Object, Result, Returned>(
         key: DefinitionKey = #function, scope: Scope = .objectGraph, init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
-    ) -> Result {
-        resolve(key, scope, make) {  // an EasyDi 1.6 closure may return a changed copy: that one counts
-            let returned = inject(&$0); if Returned.self == Object.self { $0 = unsafeBitCast(returned, to: Object.self) }
-        }
+    ) -> Result {  // an EasyDi 1.6 closure may return a changed copy: that one counts
+        resolve(key, scope, make) { let returned = inject(&$0); if Returned.self == Object.self { $0 = unsafeBitCast(returned, to: Object.self) } }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -129,24 +125,24 @@ open class Assembly {
     @inlinable final func resolve<Object, Result>(_ key: DefinitionKey, _ scope: Scope, _ make: () -> Object,
                                                   _ inject: (inout Object) -> Void) -> Result {
         let context = self.context, state = DIContext.ThreadState.current(context.threadKey)  // a constant: no retain
-        var frame = state.pointee.begin(context, state, state.pointee.id(type(of: self), key), scope)
+        var frame = DIContext.Frame(state: state, id: state.pointee.id(type(of: self), key), scope: scope)
         defer { state.pointee.end() }
-        let makesSingleton = frame.cached == nil && frame.isSingleton  // one maker at a time, who looks again first
-        if makesSingleton { context.creation.lock(); frame.cached = context.singleton(frame, locking: true) }
-        defer { if makesSingleton { context.creation.unlock() } }
-        if let cached = frame.cached { return context.report(frame, nil, cached.value(frame) as Result) }
-        if let substitute = frame.substitute {
-            let result: Result = DIContext.cast(substitute(), frame)
-            return context.report(frame, state.pointee.remember(frame, .init(result)), result)
+        if let found = state.pointee.begin(context, &frame) { return context.report(frame, false, found.value(frame) as Result) }
+        // A singleton has one maker at a time, who looks again first.
+        if frame.isSingleton { context.creation.lock() }; defer { if frame.isSingleton { context.creation.unlock() } }
+        if frame.isSingleton, let found = context.singleton(frame, locking: true) { return context.report(frame, false, found.value(frame) as Result) }
+        if frame.substituted {  // made by the substitution the graph began with
+            let result: Result = DIContext.cast(state.pointee.graph.substitutions[frame.id]!(), frame); state.pointee.remember(frame, .init(result))
+            return context.report(frame, true, result)
         }
-        state.pointee.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
-        var object = make(); state.pointee.slots[frame.id].initializing = false
+        state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
+        var object = make(); state.pointee.graph.slots[frame.id].initializing = false
         var result: Result = DIContext.cast(object, frame)  // a class instance goes in the graph now: cycles find it
-        let early = Object.self is AnyObject.Type || type(of: object as Any) is AnyObject.Type  // a class behind a protocol too
-            ? state.pointee.remember(frame, .init(result)) : nil
+        let isClass = Object.self is AnyObject.Type || type(of: object as Any) is AnyObject.Type  // a class behind a protocol too
+        if isClass { state.pointee.remember(frame, .init(result)) }
         inject(&object)
-        if early == nil { result = DIContext.cast(object, frame) }  // a value: `inject` changed the copy in `object`
-        return context.report(frame, early ?? state.pointee.remember(frame, .init(result)), result)
+        if !isClass { result = DIContext.cast(object, frame); state.pointee.remember(frame, .init(result)) }  // `inject` changed the copy
+        return context.report(frame, true, result)
     }
 }
 
@@ -201,7 +197,7 @@ extension DIContext {
         @inlinable @inline(__always) init<R>(_ value: R) {  // class instances as they are, other values in a box
             self.init(R.self is AnyObject.Type ? unsafeBitCast(value, to: AnyObject.self) : Box(value), as: R.self)
         }
-        @inlinable @inline(__always) func value<R>(_ frame: Frame) -> R {
+        @inlinable @inline(__always) consuming func value<R>(_ frame: Frame) -> R {
             guard type == ObjectIdentifier(R.self) else { return cast(object, frame) }  // e.g. a view read as its protocol
             return R.self is AnyObject.Type ? unsafeBitCast(object, to: R.self) : unsafeDowncast(object, to: Box<R>.self).value
         }
@@ -222,30 +218,31 @@ extension DIContext {
     @inlinable @inline(__always) static func cast<T, R>(_ value: T, _ frame: Frame) -> R {
         if let result = value as? R { return result }  // specialised, a cast to the same type costs nothing
         wiringFailure("\(Registry.name(frame.id)) is declared as \(R.self) but "
-            + "\(frame.substitute == nil ? "its definition" : "its substitution") made \(type(of: value))")
+            + "\(frame.substituted ? "its substitution" : "its definition") made \(type(of: value))")
     }
 
     /// One define call in progress: which definition, as what scope, and what was found for it.
     @usableFromInline struct Frame {
         @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
-        @usableFromInline var scope: Scope, cached: Stored? = nil, substitute: (() -> Any)? = nil
+        @usableFromInline var scope: Scope, substituted = false
+        @inlinable init(state: UnsafeMutablePointer<ThreadState>, id: Int, scope: Scope) { (self.state, self.id, self.scope) = (state, id, scope) }
         @usableFromInline var isSingleton: Bool { scope.rawValue >= Scope.lazySingleton.rawValue }
     }
 
     /// The singleton kept for `frame` (a weak one only while alive), if any, read under the thread's stripe.
-    @usableFromInline func singleton(_ frame: Frame, locking: Bool = false) -> Stored? {
+    @usableFromInline @inline(__always) func singleton(_ frame: Frame, locking: Bool = false) -> Stored? {
         let stripe = stripes + frame.state.pointee.stripe  // held by the caller unless it asks for `locking`
         if locking { pthread_mutex_lock(stripe) }; defer { if locking { pthread_mutex_unlock(stripe) } }
-        guard frame.isSingleton, let stored = frame.substitute != nil ? substitutedSingletons[frame.id]
+        guard frame.isSingleton, let stored = frame.substituted ? substitutedSingletons[frame.id]
                 : frame.id < singletons.count ? singletons[frame.id] : nil else { return nil }
         guard stored.type == ObjectIdentifier(WeakBox.self) else { return stored }
         return unsafeDowncast(stored.object, to: WeakBox.self).object.map { Stored($0, as: WeakBox.self) }
     }
 
     /// Keeps a new singleton in the context (or in its substitution), then tells the trace hook.
-    @inlinable @inline(__always) func report<R>(_ frame: Frame, _ made: Stored?, _ result: R) -> R {
-        if let made, frame.isSingleton { keep(frame, made, result) }
-        if let trace { trace(TraceEvent(frame, created: made != nil)) }
+    @inlinable @inline(__always) func report<R>(_ frame: Frame, _ created: Bool, _ result: R) -> R {
+        if created && frame.isSingleton { keep(frame, Stored(result), result) }
+        if let trace { trace(TraceEvent(frame, created: created)) }
         return result
     }
 
@@ -255,96 +252,110 @@ extension DIContext {
         let kept = frame.scope == .weakSingleton ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
         exclusively {
             if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
-            if frame.substitute != nil { substitutedSingletons[frame.id] = kept } else { singletons[frame.id] = kept }
+            if frame.substituted { substitutedSingletons[frame.id] = kept } else { singletons[frame.id] = kept }
         }
     }
 
     /// Per-thread state behind a pthread key: the graph under way (the objects of the resolution in progress,
     /// indexed by definition id), graphs paused while another context resolves inside, and a key cache.
     @usableFromInline struct ThreadState {
-        @usableFromInline var slots: [Slot] = [], used: [Int] = []  // `used`: slots to empty when the graph ends
-        var path: [Int] = []  // definitions under resolution, innermost last: id << 2 | scope
-        var context: ObjectIdentifier?, substitutions: [Int: () -> Any] = [:]  // as they were when it began
-        var paused: [ThreadState] = [], probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe(), making: DIContext?
-        var keyCache = [(type: ObjectIdentifier?, address: UInt, id: Int)](repeating: (nil, 0, 0), count: 512)
+        /// The graph under way in one context: what it holds per definition id (`slots`), the define calls in progress
+        /// (`path`, innermost last: id << 2 | scope) and the chain of filled slots, emptied when it ends.
+        /// Raw buffers, not arrays: the hot path then makes no uniqueness checks and no copies.
+        @usableFromInline struct Graph {
+            @usableFromInline var slots: UnsafeMutablePointer<Slot>, capacity: Int, path = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+            @usableFromInline var depth = 0, pathCapacity = 64, lastFilled = -1, context: ObjectIdentifier?
+            @usableFromInline var substitutions: [Int: () -> Any] = [:]  // as they were when the graph began
+            init(capacity: Int) { (slots, self.capacity) = (.allocate(capacity: capacity), capacity); slots.initialize(repeating: Slot(), count: capacity) }
+            func free() { slots.deinitialize(count: capacity).deallocate(); path.deallocate() }
+            var pathIDs: UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: path, count: depth) }
+        }
+        /// What the graph holds for one definition id; `next` chains the filled ones.
+        @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false, next = -1 }
 
-        /// What the graph holds for one definition id.
-        @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false }
+        @usableFromInline var graph = Graph(capacity: 64), keys = UnsafeMutablePointer<(address: UInt, type: UInt, id: Int)>.allocate(capacity: 512)
+        @usableFromInline var paused: [Graph] = [], probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe(), making: DIContext?
 
-        static let key: pthread_key_t = {
-            var key = pthread_key_t()
-            pthread_key_create(&key) { ($0 as UnsafeMutableRawPointer?)!.assumingMemoryBound(to: ThreadState.self).deinitialize(count: 1).deallocate() }
-            return key
-        }()
+        static let key: pthread_key_t = { var key = pthread_key_t(); pthread_key_create(&key) { ended($0) }; return key }()
+        static func ended(_ raw: UnsafeMutableRawPointer?) {  // the thread's end: its graph is empty
+            let state = raw!.assumingMemoryBound(to: ThreadState.self)
+            state.pointee.graph.free(); state.pointee.keys.deallocate(); state.deinitialize(count: 1).deallocate()
+        }
 
-        @usableFromInline static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
-            if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ThreadState.self) }
+        @inlinable @inline(__always) static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
+            pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self) ?? started(key)
+        }
+        @usableFromInline static func started(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
             let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1); state.initialize(to: ThreadState())
-            pthread_setspecific(key, state); return state
+            state.pointee.keys.initialize(repeating: (0, 0, 0), count: 512); pthread_setspecific(key, state); return state
         }
 
         /// The id of a definition; literal keys hit a small cache by address, others ask the registry.
-        @usableFromInline mutating func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
+        @inlinable @inline(__always) func id(_ type: Assembly.Type, _ key: DefinitionKey) -> Int {
             guard let literal = key.literal, literal.hasPointerRepresentation else { return Registry.id(type, key.description) }
-            let address = UInt(bitPattern: literal.utf8Start), typeID = ObjectIdentifier(type)
-            let index = Int(((address ^ UInt(bitPattern: typeID)) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
-            let entry = keyCache[index]
-            if entry.address == address && entry.type == typeID { return entry.id }
-            keyCache[index] = (typeID, address, Registry.id(type, literal.description)); return keyCache[index].id
+            let address = UInt(bitPattern: literal.utf8Start), typeID = UInt(bitPattern: ObjectIdentifier(type))
+            let entry = keys + Int(truncatingIfNeeded: ((address ^ typeID) &* 0x9E37_79B9_7F4A_7C15) >> 55)  // 512 entries
+            if entry.pointee.address == address && entry.pointee.type == typeID { return entry.pointee.id }
+            entry.pointee = (address, typeID, Registry.id(type, literal.description)); return entry.pointee.id
         }
 
         /// Starts a define call: joins or starts the graph, checks for cycles, finds what exists for it.
-        @usableFromInline mutating func begin(_ owner: DIContext, _ me: UnsafeMutablePointer<ThreadState>, _ id: Int,
-                                              _ scope: Scope) -> Frame {
-            if id >= slots.count { slots += Array(repeating: Slot(), count: id + 64) }
-            if !path.isEmpty && context != ObjectIdentifier(owner) {  // another context resolves inside this graph
-                paused.append(self); (slots, used, path, substitutions) = (Array(repeating: Slot(), count: slots.count), [], [], [:])
-            }
-            var frame = Frame(state: me, id: id, scope: scope); let top = path.isEmpty, prototype = Scope.prototype.rawValue
-            defer { context = ObjectIdentifier(owner); path.append(id << 2 | frame.scope.rawValue) }
+        @usableFromInline mutating func begin(_ owner: DIContext, _ frame: inout Frame) -> Stored? {
+            let id = frame.id, scope = frame.scope, top = graph.depth == 0
+            if !top && graph.context != ObjectIdentifier(owner) { paused.append(graph); graph = Graph(capacity: graph.capacity) }
+            if id >= graph.capacity { Self.grow(&graph.slots, &graph.capacity, to: id + 64, Slot()) }
+            if graph.depth == graph.pathCapacity { Self.grow(&graph.path, &graph.pathCapacity, to: 2 * graph.depth, 0) }
+            let slot = graph.slots + id
+            defer { graph.context = ObjectIdentifier(owner); graph.path[graph.depth] = id << 2 | frame.scope.rawValue; graph.depth += 1 }
             if let probe {  // addSubstitution(for: keyPath) asks which definition this is: substitute it now
-                (self.probe, probedID, frame.substitute) = (nil, id, probe); owner.substitute(id, probe)
-            } else if slots[id].initializing
-                        || scope == .prototype && path.reversed().prefix(while: { $0 & 3 == prototype }).contains(id << 2 | prototype) {
-                wiringCycle(path, id)  // made again while making it, or prototypes all the way round
-            } else if scope != .prototype, let stored = slots[id].stored {
-                frame.cached = stored
+                (self.probe, probedID, frame.substituted, graph.substitutions[id]) = (nil, id, true, probe); owner.substitute(id, probe)
+            } else if slot.pointee.initializing || scope == .prototype && graph.pathIDs.reversed()
+                        .prefix(while: { $0 & 3 == Scope.prototype.rawValue }).contains(id << 2 | Scope.prototype.rawValue) {
+                wiringCycle(Array(graph.pathIDs), id)  // made again while making it, or prototypes all the way round
+            } else if scope != .prototype, let stored = slot.pointee.stored {
+                return stored
             } else if top || frame.isSingleton {
                 pthread_mutex_lock(owner.stripes + stripe); defer { pthread_mutex_unlock(owner.stripes + stripe) }
-                if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see end())
-                frame.substitute = substitutions.isEmpty ? nil : substitutions[id]
-                frame.cached = owner.singleton(frame)
-            } else if !substitutions.isEmpty {
-                frame.substitute = substitutions[id]
+                if top && !owner.substitutions.isEmpty { graph.substitutions = owner.substitutions }  // (it is empty: see end())
+                frame.substituted = !graph.substitutions.isEmpty && graph.substitutions[id] != nil; return owner.singleton(frame)
             }
-            return frame
+            frame.substituted = !graph.substitutions.isEmpty && graph.substitutions[id] != nil; return nil
         }
 
-        /// Ends a define call; the end of the top-level one ends the graph, which keeps nothing alive.
-        @usableFromInline mutating func end() {
-            path.removeLast(); guard path.isEmpty else { return }
-            if !used.isEmpty { for id in used { slots[id].stored = nil }; used.removeAll(keepingCapacity: true) }
-            if !substitutions.isEmpty { substitutions = [:] }; if !paused.isEmpty { self = paused.removeLast() }
+        /// Moves `buffer` to a larger one, filling the new places.
+        static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, _ count: inout Int, to size: Int, _ fill: T) {
+            let larger = UnsafeMutablePointer<T>.allocate(capacity: size); larger.moveInitialize(from: buffer, count: count)
+            (larger + count).initialize(repeating: fill, count: size - count); buffer.deallocate(); (buffer, count) = (larger, size)
+        }
+
+        /// Ends a define call; the end of the top-level one ends the graph.
+        @inlinable @inline(__always) mutating func end() {  // which ends the graph, if it was the top-level one
+            graph.depth -= 1; if graph.depth == 0 && (graph.lastFilled >= 0 || !graph.substitutions.isEmpty || !paused.isEmpty) { endGraph() } }
+
+        /// Empties the graph's slots, so a finished graph keeps nothing alive, and resumes a paused one.
+        @usableFromInline mutating func endGraph() {
+            while graph.lastFilled >= 0 { let slot = graph.slots + graph.lastFilled; (graph.lastFilled, slot.pointee) = (slot.pointee.next, Slot()) }
+            if !graph.substitutions.isEmpty { graph.substitutions = [:] }; if !paused.isEmpty { graph.free(); graph = paused.removeLast() }
         }
 
         /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
-        @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: Stored) -> Stored {
-            if frame.scope != .prototype { if slots[frame.id].stored == nil { used.append(frame.id) }; slots[frame.id].stored = stored }
-            return stored
+        @inlinable @inline(__always) mutating func remember(_ frame: Frame, _ stored: __owned Stored) {
+            guard frame.scope != .prototype else { return }
+            let slot = graph.slots + frame.id
+            if slot.pointee.stored == nil { (slot.pointee.next, graph.lastFilled) = (graph.lastFilled, frame.id) }
+            slot.pointee.stored = stored
         }
     }
 
     /// Process-wide numbering of definitions (assembly type + key), so graphs and singletons index arrays.
     @usableFromInline enum Registry {
         static let lock = NSLock()  // guards the three tables
-        nonisolated(unsafe) static var ids: [ObjectIdentifier: [String: Int]] = [:], names: [String] = [], threads = 0
-        nonisolated(unsafe) static var keyPaths: [AnyKeyPath: Int] = [:]
+        nonisolated(unsafe) static var ids: [ObjectIdentifier: [String: Int]] = [:], names: [String] = [], threads = 0, keyPaths: [AnyKeyPath: Int] = [:]
 
-        static func id(_ type: Assembly.Type, _ key: String) -> Int {
+        @usableFromInline static func id(_ type: Assembly.Type, _ key: String) -> Int {
             wiringLocked(lock) {  // keyed by the type itself: type names can repeat across modules
                 if let id = ids[ObjectIdentifier(type)]?[key] { return id }
-                ids[ObjectIdentifier(type), default: [:]][key] = names.count; names.append("\(type).\(key)")
-                return names.count - 1
+                ids[ObjectIdentifier(type), default: [:]][key] = names.count; names.append("\(type).\(key)"); return names.count - 1
             }
         }
 
@@ -354,9 +365,7 @@ extension DIContext {
     }
 }
 
-@usableFromInline func wiringLocked<T>(_ lock: NSLocking, _ body: () throws -> T) rethrows -> T {
-    lock.lock(); defer { lock.unlock() }; return try body()
-}
+@usableFromInline func wiringLocked<T>(_ lock: NSLocking, _ body: () throws -> T) rethrows -> T { lock.lock(); defer { lock.unlock() }; return try body() }
 
 // MARK: - Diagnostics
 
