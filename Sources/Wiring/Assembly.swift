@@ -127,10 +127,10 @@ open class Assembly {
         let context = self.context, state = DIContext.ThreadState.current(context.threadKey)  // a constant: no retain
         var frame = DIContext.Frame(state: state, id: state.pointee.id(type(of: self), key), scope: scope)
         defer { state.pointee.end() }
-        if let found = state.pointee.begin(context, &frame) { return context.report(frame, false, found.value(frame) as Result) }
+        if let found = state.pointee.begin(context, &frame) { return context.report(frame, false, found).value(frame) }
         // A singleton has one maker at a time, who looks again first.
         if frame.isSingleton { context.creation.lock() }; defer { if frame.isSingleton { context.creation.unlock() } }
-        if frame.isSingleton, let found = context.singleton(frame, locking: true) { return context.report(frame, false, found.value(frame) as Result) }
+        if frame.isSingleton, let found = context.singleton(frame, locking: true) { return context.report(frame, false, found).value(frame) }
         if frame.substituted {  // made by the substitution the graph began with
             let result: Result = DIContext.cast(state.pointee.graph.substitutions[frame.id]!(), frame); state.pointee.remember(frame, .init(result))
             return context.report(frame, true, result)
