@@ -221,7 +221,7 @@ extension DIContext {
             + "\(frame.substituted ? "its substitution" : "its definition") made \(type(of: value))")
     }
 
-    /// One define call in progress: which definition, as what scope, and what was found for it.
+    /// One define call in progress: which definition, as what scope, and whether a substitution makes it.
     @usableFromInline struct Frame {
         @usableFromInline let state: UnsafeMutablePointer<ThreadState>, id: Int
         @usableFromInline var scope: Scope, substituted = false
@@ -282,6 +282,7 @@ extension DIContext {
             state.pointee.graph.free(); state.pointee.keys.deallocate(); state.deinitialize(count: 1).deallocate()
         }
 
+        /// This thread's state, made on its first define.
         @inlinable @inline(__always) static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ThreadState> {
             pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self) ?? started(key)
         }
