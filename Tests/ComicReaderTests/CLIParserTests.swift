@@ -107,13 +107,13 @@ struct CLIParserTests {
     }
 
     @Test func badNumbersAndCountsAreUsageErrors() throws {
-        #expect(usageError(["show", "abc"])?.message == "'abc' is not a whole number; expected a comic number such as 614")
+        #expect(usageError(["show", "abc"])?.message == "'abc' is not a whole number; expected a comic number such as 410")
         #expect(usageError(["show", "0"])?.message == "'0' is not a comic number: comic numbers start at 1")
         #expect(usageError(["show", "-3"])?.message == "'-3' is not a comic number: comic numbers start at 1")
         #expect(usageError(["show", "-99999999999999999999"])?.message
             == "'-99999999999999999999' is not a comic number: comic numbers start at 1")
         #expect(usageError(["show", "99999999999999999999999"])?.message
-            == "'99999999999999999999999' is too large; expected a comic number such as 614")
+            == "'99999999999999999999999' is too large; expected a comic number such as 410")
         #expect(usageError(["show", "1.5"])?.message.hasPrefix("'1.5' is not a whole number") == true)
         #expect(try parse(["show", "+7"]).command == .display(.number(7)))
         #expect(usageError(["show"])?.message.contains("needs a comic number") == true)

@@ -46,7 +46,7 @@ struct CommandBuilder {
     /// The single `<number>` argument.
     private func onlyNumber() throws(UsageError) -> Int {
         guard let first = arguments.first else {
-            throw error("'\(spec.name)' needs a comic number, e.g. 'comics \(spec.name) 614'")
+            throw error("'\(spec.name)' needs a comic number, e.g. 'comics \(spec.name) 410'")
         }
         if arguments.count > 1 { throw error("unexpected argument '\(arguments[1])' for '\(spec.name)'") }
         return try number(first)
@@ -60,7 +60,7 @@ struct CommandBuilder {
         /// `a comic number`, `a count`.
         var name: String { self == .comic ? "a comic number" : "a count" }
         /// A typical value, for "expected … such as …".
-        var example: Int { self == .comic ? 614 : 10 }
+        var example: Int { self == .comic ? 410 : 10 }
         /// Why a number below 1 is refused.
         var rule: String { self == .comic ? "comic numbers start at 1" : "a count is at least 1" }
     }

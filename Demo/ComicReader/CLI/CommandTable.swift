@@ -29,8 +29,8 @@ enum CommandTable {
                     discussion: "Comic 404 does not exist: on the real site it answers \"404 Not Found\", "
                         + "which is the joke. Asking for it, for a number above the latest known comic, "
                         + "or for one missing from the cache ends with exit status 69.",
-                    argumentHelp: [("<number>", "The comic's number, e.g. 614.")],
-                    examples: ["comics show 614", "comics --ab layout=card show 614"]),
+                    argumentHelp: [("<number>", "The comic's number, e.g. 410.")],
+                    examples: ["comics show 410", "comics --ab layout=card show 410"]),
         CommandSpec(name: "random", abstract: "Show a random comic.",
                     discussion: "With --ab random=unread-first, comics not read yet are preferred."),
         CommandSpec(name: "first", abstract: "Show the oldest known comic."),
@@ -52,7 +52,7 @@ enum CommandTable {
                     examples: ["comics list", "comics list --from 400 --count 20", "comics list --json"]),
         CommandSpec(name: "favorites", arguments: "[add|remove <number>]",
                     abstract: "List favourite comics, or add or remove one.",
-                    examples: ["comics favorites", "comics favorites add 614", "comics favorites remove 614"]),
+                    examples: ["comics favorites", "comics favorites add 410", "comics favorites remove 410"]),
         CommandSpec(name: "refresh", abstract: "Download comics from the server into the cache.",
                     discussion: "Without a flag, fetches the comics newer than the newest cached one "
                         + "(all of them when nothing is cached yet). With --images, then downloads the images "
@@ -73,7 +73,7 @@ enum CommandTable {
                         + "(xdg-open on Linux, open on macOS).",
                     argumentHelp: [("<number>", "The comic's number.")],
                     options: [OptionSpec(name: "--launch", valueName: nil, help: "Open the address in the browser.")],
-                    examples: ["comics open 614", "comics open 614 --launch"]),
+                    examples: ["comics open 410", "comics open 410 --launch"]),
         CommandSpec(name: "experiments", abstract: "List the A/B experiments, their variants and the active ones.",
                     examples: ["comics experiments", "comics --ab layout=card experiments"]),
         CommandSpec(name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",

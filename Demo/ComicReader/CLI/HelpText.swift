@@ -28,7 +28,7 @@ enum HelpText {
         sections.append("""
             EXAMPLES:
               comics                                Read interactively (or print the latest comic).
-              comics show 614                       Show comic 614.
+              comics show 410                       Show comic 410.
               comics search physics --json          Search, printing JSON.
               comics list --from 400 --count 20     List twenty comics from 400 on.
               comics --ab layout=card random        A random comic, drawn as a card.
