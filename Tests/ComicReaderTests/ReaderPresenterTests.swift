@@ -153,6 +153,32 @@ struct ReaderPresenterTests {
         }
     }
 
+    /// The display width of the widest line of `text` that is not a link (links are kept whole).
+    func widestTextLine(_ text: String) -> Int {
+        text.split(separator: "\n").filter { !$0.contains("://") }.map { DisplayWidth.of(String($0)) }.max() ?? 0
+    }
+
+    @Test func aResizedWindowGetsTheScreenAgainAtItsNewWidth() async throws {
+        try await withHarness { harness async throws in
+            try harness.save(UserState.lastShown(400))
+            let view = try startReader(harness, experiments: ["layout=card"])
+            let wide = try #require(view.screens.last)
+            #expect(widestTextLine(wide.text) > 30)
+            view.output?.viewDidResize(columns: 30)
+            let narrow = try #require(view.screens.last)
+            #expect(view.screens.count == 2)
+            #expect(narrow.status == wide.status)
+            #expect(widestTextLine(narrow.text) == 30)  // a card fills the width exactly
+            view.type("?")
+            view.output?.viewDidResize(columns: 50)
+            #expect(view.helpScreens.count == 2)  // the help stays up, drawn again
+            #expect(view.screens.count == 2)
+            view.type("x")
+            #expect(widestTextLine(try #require(view.screens.last).text) == 50)
+            #expect(view.currentNumber == 400)
+        }
+    }
+
     @Test func endOfInputQuits() async throws {
         try await withHarness { harness async throws in
             let view = try startReader(harness)

@@ -16,13 +16,15 @@ nonisolated(unsafe) private var savedSettingsValid = false
 nonisolated(unsafe) private var leaveScreenBytes: [UInt8] = []
 
 /// Puts the terminal in the reader's mode (keys arrive one at a time, unechoed; alternate
-/// screen; hidden cursor) and guarantees it is put back: on `leave()`, and when SIGINT,
+/// screen; hidden cursor; no automatic line wrap) and guarantees it is put back: on `leave()`, and when SIGINT,
 /// SIGTERM, SIGHUP or SIGQUIT end the program.
 enum RawTerminalMode {
-    /// Switches to the alternate screen and hides the cursor.
-    static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l"
-    /// Shows the cursor and returns to the normal screen.
-    static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"
+    /// Switches to the alternate screen, hides the cursor and turns automatic wrap off, so a
+    /// line wider than the window (drawn before it shrank) is cut at the edge instead of
+    /// spilling over the row below.
+    static let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
+    /// Turns automatic wrap back on, shows the cursor and returns to the normal screen.
+    static let leaveScreen = "\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
     /// The signals after which the terminal is restored before the program ends.
     private static let fatalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 

@@ -8,7 +8,8 @@ final class ReaderPresenter: ReaderViewOutput {
     var interactor: ReaderInteractor!
     var router: ReaderRouter!
     private let renderer: any ComicRenderer
-    private let terminal: Terminal
+    /// The terminal as measured at start, its width kept current as the window is resized.
+    private var terminal: Terminal
 
     /// The comic on screen.
     private(set) var current: Comic?
@@ -47,6 +48,12 @@ final class ReaderPresenter: ReaderViewOutput {
             return view?.showMessage("That key does nothing here; press ? for help") ?? ()
         }
         perform(action)
+    }
+
+    func viewDidResize(columns: Int) {
+        terminal.width = max(1, columns)
+        if isShowingHelp { return view?.showHelp(ReaderAction.helpText) ?? () }
+        redraw()
     }
 
     /// Does what `action` asks; failures become messages in the status line.

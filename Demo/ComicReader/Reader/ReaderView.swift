@@ -23,4 +23,6 @@ protocol ReaderViewOutput: AnyObject {
     func viewIsReady()
     /// A key was pressed.
     func handle(_ key: ReaderKey)
+    /// The window changed size; the presenter draws its screen again for `columns`.
+    func viewDidResize(columns: Int)
 }

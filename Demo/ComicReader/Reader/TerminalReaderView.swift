@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The reader's view on a real terminal: reads keys from standard input in raw mode and
-/// draws on the alternate screen, with a status line at the bottom.
+/// draws on the alternate screen, with a status line at the bottom, laid out again whenever
+/// the window changes size.
 ///
 /// Creating one changes nothing; `run()` takes the terminal over and always gives it back.
 final class TerminalReaderView: ReaderView {
@@ -22,6 +23,14 @@ final class TerminalReaderView: ReaderView {
     /// What takes the picture last drawn off the screen (kitty keeps images apart from the
     /// text, so clearing the screen is not enough); empty when nothing needs it.
     private var drawnErase = ""
+    /// The window's size when the screen was last laid out; another size means it was resized.
+    private var laidOutSize = (rows: 0, columns: 0)
+
+    /// What waiting on the terminal brings: a key, or news that the window changed size.
+    private enum Input {
+        case key(ReaderKey)
+        case resized
+    }
 
     init(stylesEnabled: Bool) {
         self.stylesEnabled = stylesEnabled
@@ -38,13 +47,17 @@ final class TerminalReaderView: ReaderView {
         isOpen = true
         output?.viewIsReady()
         while isOpen {
-            output?.handle(readKey())
+            switch readInput() {
+            case .key(let key): output?.handle(key)
+            case .resized: relayout()
+            }
         }
         return true
     }
 
     func showComic(_ text: String, picture: ReaderPicture, status: String) {
         let size = screenSize()
+        laidOutSize = size
         screen = ReaderScreen(text: text, picture: picture, screenRows: size.rows, columns: size.columns)
         offset = 0
         self.status = status
@@ -70,7 +83,11 @@ final class TerminalReaderView: ReaderView {
         defer { RawTerminalMode.writeAll("\u{1B}[?25l") }
         while true {
             drawBottomLine(label + answer, styled: false)
-            switch readKey() {
+            guard case .key(let key) = readInput() else {
+                relayout()
+                continue
+            }
+            switch key {
             case .character(let character): answer.append(character)
             case .backspace: if !answer.isEmpty { answer.removeLast() }
             case .enter: return answer
@@ -85,6 +102,18 @@ final class TerminalReaderView: ReaderView {
     }
 
     // MARK: Drawing
+
+    /// Lays the screen out again for the window's new size: the presenter renders its text for
+    /// the new width, and the text stays scrolled where it was.
+    private func relayout() {
+        let kept = offset
+        laidOutSize = screenSize()
+        output?.viewDidResize(columns: laidOutSize.columns)
+        if kept > 0 {
+            offset = kept
+            draw()
+        }
+    }
 
     /// Takes the last picture away, clears the screen and draws the visible lines and the
     /// status line.
@@ -117,6 +146,16 @@ final class TerminalReaderView: ReaderView {
 
     // MARK: Keys
 
+    /// The next key, or `.resized` as soon as the window's size differs from the laid-out one.
+    /// The size is looked at a few times a second while no key comes: polling it needs no
+    /// signal handler (SIGWINCH) and no state shared with one.
+    private func readInput() -> Input {
+        while !inputArrives(waitingMilliseconds: 200) {
+            if screenSize() != laidOutSize { return .resized }
+        }
+        return .key(readKey())
+    }
+
     /// The next key; `.endOfInput` when standard input is closed.
     private func readKey() -> ReaderKey {
         guard let first = readByte(waitingMilliseconds: nil) else { return .endOfInput }
@@ -124,12 +163,15 @@ final class TerminalReaderView: ReaderView {
         return ReaderKeyDecoder.decode(first: first) { readByte(waitingMilliseconds: 50) }
     }
 
+    /// Whether standard input has a byte to read (or has ended) within `waitingMilliseconds`.
+    private func inputArrives(waitingMilliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, waitingMilliseconds) > 0
+    }
+
     /// One byte from standard input, waiting at most `waitingMilliseconds` when given.
     private func readByte(waitingMilliseconds: Int32?) -> UInt8? {
-        if let waitingMilliseconds {
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, waitingMilliseconds) > 0 else { return nil }
-        }
+        if let waitingMilliseconds, !inputArrives(waitingMilliseconds: waitingMilliseconds) { return nil }
         var byte: UInt8 = 0
         while true {
             let count = read(STDIN_FILENO, &byte, 1)
