@@ -126,13 +126,13 @@ open class Assembly {
                                                   _ inject: (inout Object) -> Void) -> Result {
         let context = self.context, state = DIContext.ThreadState.current(context.threadKey)  // a constant: no retain
         var frame = DIContext.Frame(state: state, id: state.pointee.id(type(of: self), key), scope: scope)
-        defer { state.pointee.end() }
+        defer { if state.pointee.ends() { DIContext.ThreadState.endGraph(state) } }
         if let found = state.pointee.begin(context, &frame) { return context.report(frame, false, found).value(frame) }
         // A singleton has one maker at a time, who looks again first.
         if frame.isSingleton { context.creation.lock() }; defer { if frame.isSingleton { context.creation.unlock() } }
         if frame.isSingleton, let found = context.singleton(frame, locking: true) { return context.report(frame, false, found).value(frame) }
         if frame.substituted {  // made by the substitution the graph began with
-            let result: Result = DIContext.cast(state.pointee.graph.substitutions[frame.id]!(), frame); state.pointee.remember(frame, .init(result))
+            let result: Result = DIContext.cast(state.pointee.substitutions[frame.id]!(), frame); state.pointee.remember(frame, .init(result))
             return context.report(frame, true, result)
         }
         state.pointee.graph.slots[frame.id].initializing = true  // asked for again before `make` returns: a cycle
@@ -204,10 +204,11 @@ extension DIContext {
     }
 
     /// Sets or removes the substitution of a definition; a substituted singleton is made anew by the next one.
-    func substitute(_ id: Int?, _ make: (() -> Any)?) { if let id { exclusively { (substitutions[id], substitutedSingletons[id]) = (make, nil) } } }
+    func substitute(_ id: Int?, _ make: (() -> Any)?) {  // what it replaces is released after unlocking: a deinit may resolve
+        if let id { _ = exclusively { defer { (substitutions[id], substitutedSingletons[id]) = (make, nil) }; return (substitutions[id], substitutedSingletons[id]) } } }
 
     /// Runs `body` as the one writer of the context's tables, holding every stripe.
-    func exclusively(_ body: () -> Void) { for i in 0..<64 { pthread_mutex_lock(stripes + i) }; body(); for i in 0..<64 { pthread_mutex_unlock(stripes + i) } }
+    func exclusively<T>(_ body: () -> T) -> T { for i in 0..<64 { pthread_mutex_lock(stripes + i) }; defer { for i in 0..<64 { pthread_mutex_unlock(stripes + i) } }; return body() }
 
     /// Holds a value that is not a class instance.
     @usableFromInline final class Box<T> { @usableFromInline let value: T; @usableFromInline init(_ value: T) { self.value = value } }
@@ -250,22 +251,20 @@ extension DIContext {
         guard frame.scope != .weakSingleton || type(of: result) is AnyObject.Type else { wiringFailure(
             "\(Registry.name(frame.id)) is a weakSingleton but made \(type(of: result)), not a class") }
         let kept = frame.scope == .weakSingleton ? Stored(WeakBox(result as AnyObject), as: WeakBox.self) : stored
-        exclusively {
-            if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
-            if frame.substituted { substitutedSingletons[frame.id] = kept } else { singletons[frame.id] = kept }
-        }
+        exclusively { if singletons.count <= frame.id { singletons += Array(repeating: nil, count: frame.id + 64) }
+            if frame.substituted { substitutedSingletons[frame.id] = kept } else { singletons[frame.id] = kept } }
     }
 
     /// Per-thread state behind a pthread key: the graph under way (the objects of the resolution in progress,
-    /// indexed by definition id), graphs paused while another context resolves inside, and a key cache.
+    /// indexed by definition id) with the substitutions it began with, graphs paused while another context
+    /// resolves inside, a spare graph, and a key cache.
     @usableFromInline struct ThreadState {
         /// The graph under way in one context: what it holds per definition id (`slots`), the define calls in progress
         /// (`path`, innermost last: id << 2 | scope) and the chain of filled slots, emptied when it ends.
-        /// Raw buffers, not arrays: the hot path then makes no uniqueness checks and no copies.
+        /// Raw buffers, not arrays: the hot path then makes no uniqueness checks and no copies; a graph is a plain value.
         @usableFromInline struct Graph {
             @usableFromInline var slots: UnsafeMutablePointer<Slot>, capacity: Int, path = UnsafeMutablePointer<Int>.allocate(capacity: 64)
             @usableFromInline var depth = 0, pathCapacity = 64, lastFilled = -1, context: ObjectIdentifier?
-            @usableFromInline var substitutions: [Int: () -> Any] = [:]  // as they were when the graph began
             init(capacity: Int) { (slots, self.capacity) = (.allocate(capacity: capacity), capacity); slots.initialize(repeating: Slot(), count: capacity) }
             func free() { slots.deinitialize(count: capacity).deallocate(); path.deallocate() }
             var pathIDs: UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: path, count: depth) }
@@ -274,12 +273,13 @@ extension DIContext {
         @usableFromInline struct Slot { @usableFromInline var stored: Stored?, initializing = false, next = -1 }
 
         @usableFromInline var graph = Graph(capacity: 64), keys = UnsafeMutablePointer<(address: UInt, type: UInt, id: Int)>.allocate(capacity: 512)
-        @usableFromInline var paused: [Graph] = [], probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe(), making: DIContext?
+        @usableFromInline var substitutions: [Int: () -> Any] = [:], paused: [(Graph, [Int: () -> Any])] = []  // as the graph began
+        @usableFromInline var spare: Graph?, probe: (() -> Any)?, probedID: Int?, stripe = Registry.nextStripe(), making: DIContext?
 
         static let key: pthread_key_t = { var key = pthread_key_t(); pthread_key_create(&key) { ended($0) }; return key }()
         static func ended(_ raw: UnsafeMutableRawPointer?) {  // the thread's end: its graph is empty
             let state = raw!.assumingMemoryBound(to: ThreadState.self)
-            state.pointee.graph.free(); state.pointee.keys.deallocate(); state.deinitialize(count: 1).deallocate()
+            state.pointee.graph.free(); state.pointee.spare?.free(); state.pointee.keys.deallocate(); state.deinitialize(count: 1).deallocate()
         }
 
         /// This thread's state, made on its first define.
@@ -302,14 +302,13 @@ extension DIContext {
 
         /// Starts a define call: joins or starts the graph, checks for cycles, finds what exists for it.
         @usableFromInline mutating func begin(_ owner: DIContext, _ frame: inout Frame) -> Stored? {
-            let id = frame.id, scope = frame.scope, top = graph.depth == 0
-            if !top && graph.context != ObjectIdentifier(owner) { paused.append(graph); graph = Graph(capacity: graph.capacity) }
+            if graph.depth != 0 && graph.context != ObjectIdentifier(owner) { paused.append((graph, substitutions)); (graph, substitutions) = (Graph(capacity: graph.capacity), [:]) }
+            let id = frame.id, scope = frame.scope, top = graph.depth == 0  // top of its own graph, even inside another context's
             if id >= graph.capacity { Self.grow(&graph.slots, &graph.capacity, to: id + 64, Slot()) }
-            if graph.depth == graph.pathCapacity { Self.grow(&graph.path, &graph.pathCapacity, to: 2 * graph.depth, 0) }
-            let slot = graph.slots + id
+            if graph.depth == graph.pathCapacity { Self.grow(&graph.path, &graph.pathCapacity, to: 2 * graph.depth, 0) }; let slot = graph.slots + id
             defer { graph.context = ObjectIdentifier(owner); graph.path[graph.depth] = id << 2 | frame.scope.rawValue; graph.depth += 1 }
             if let probe {  // addSubstitution(for: keyPath) asks which definition this is: substitute it now
-                (self.probe, probedID, frame.substituted, graph.substitutions[id]) = (nil, id, true, probe); owner.substitute(id, probe)
+                (self.probe, probedID, frame.substituted, substitutions[id]) = (nil, id, true, probe); owner.substitute(id, probe)
             } else if slot.pointee.initializing || scope == .prototype && graph.pathIDs.reversed()
                         .prefix(while: { $0 & 3 == Scope.prototype.rawValue }).contains(id << 2 | Scope.prototype.rawValue) {
                 wiringCycle(Array(graph.pathIDs), id)  // made again while making it, or prototypes all the way round
@@ -317,10 +316,10 @@ extension DIContext {
                 return stored
             } else if top || frame.isSingleton {
                 pthread_mutex_lock(owner.stripes + stripe); defer { pthread_mutex_unlock(owner.stripes + stripe) }
-                if top && !owner.substitutions.isEmpty { graph.substitutions = owner.substitutions }  // (it is empty: see end())
-                frame.substituted = !graph.substitutions.isEmpty && graph.substitutions[id] != nil; return owner.singleton(frame)
+                if top && !owner.substitutions.isEmpty { substitutions = owner.substitutions }  // (it is empty: see endGraph)
+                frame.substituted = !substitutions.isEmpty && substitutions[id] != nil; return owner.singleton(frame)
             }
-            frame.substituted = !graph.substitutions.isEmpty && graph.substitutions[id] != nil; return nil
+            frame.substituted = !substitutions.isEmpty && substitutions[id] != nil; return nil
         }
 
         /// Moves `buffer` to a larger one, filling the new places.
@@ -329,14 +328,17 @@ extension DIContext {
             (larger + count).initialize(repeating: fill, count: size - count); buffer.deallocate(); (buffer, count) = (larger, size)
         }
 
-        /// Ends a define call; the end of the top-level one ends the graph.
-        @inlinable @inline(__always) mutating func end() {  // which ends the graph, if it was the top-level one
-            graph.depth -= 1; if graph.depth == 0 && (graph.lastFilled >= 0 || !graph.substitutions.isEmpty || !paused.isEmpty) { endGraph() } }
+        /// Ends a define call: true when it was the top-level one and its graph has something to undo.
+        @inlinable @inline(__always) mutating func ends() -> Bool { graph.depth -= 1; return graph.depth == 0 && (graph.lastFilled >= 0 || !substitutions.isEmpty || !paused.isEmpty) }
 
-        /// Empties the graph's slots, so a finished graph keeps nothing alive, and resumes a paused one.
-        @usableFromInline mutating func endGraph() {
-            while graph.lastFilled >= 0 { let slot = graph.slots + graph.lastFilled; (graph.lastFilled, slot.pointee) = (slot.pointee.next, Slot()) }
-            if !graph.substitutions.isEmpty { graph.substitutions = [:] }; if !paused.isEmpty { graph.free(); graph = paused.removeLast() }
+        /// Ends the graph under way: the thread takes up the paused graph (or the spare one) first, then the ended
+        /// graph is emptied, so it keeps nothing alive and a deinit that resolves meanwhile finds the state whole.
+        @usableFromInline static func endGraph(_ state: UnsafeMutablePointer<ThreadState>) {  // through the pointer, which deinits change
+            var ended = state.pointee.graph, substitutions: [Int: () -> Any] = [:]; swap(&substitutions, &state.pointee.substitutions)
+            if let resumed = state.pointee.paused.popLast() { (state.pointee.graph, state.pointee.substitutions) = resumed }
+            else { (state.pointee.graph, state.pointee.spare) = (state.pointee.spare ?? Graph(capacity: ended.capacity), nil) }
+            while ended.lastFilled >= 0 { let slot = ended.slots + ended.lastFilled; (ended.lastFilled, slot.pointee) = (slot.pointee.next, Slot()) }
+            if state.pointee.spare == nil { state.pointee.spare = ended } else { ended.free() }; withExtendedLifetime(substitutions) {}
         }
 
         /// Keeps a new object for the rest of the graph (prototypes excepted) and returns it.
