@@ -62,18 +62,24 @@ enum ComicsExecutable {
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
+        try await waitForExit(of: process, within: limit, named: "comics \(arguments.joined(separator: " "))")
+        return Run(status: process.terminationStatus,
+                   output: try String(contentsOf: outputFile, encoding: .utf8),
+                   errors: try String(contentsOf: errorFile, encoding: .utf8))
+    }
+
+    /// Waits until the started `process` ends; after `limit`, kills it (SIGKILL, as a child may
+    /// block SIGTERM) and throws a failure naming it.
+    static func waitForExit(of process: Process, within limit: Duration, named name: String) async throws {
         let deadline = ContinuousClock.now + limit
         while process.isRunning {
             if ContinuousClock.now > deadline {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                throw Failure(description: "comics \(arguments.joined(separator: " ")) did not finish within \(limit)")
+                throw Failure(description: "\(name) did not finish within \(limit)")
             }
             try await Task.sleep(for: .milliseconds(10))
         }
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   output: try String(contentsOf: outputFile, encoding: .utf8),
-                   errors: try String(contentsOf: errorFile, encoding: .utf8))
     }
 }

@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The built `comics` run on a pseudo-terminal by a `python3` driver (its `pty` module), so the
 /// interactive reader meets a real terminal: raw mode, window sizes, keys and signals.
@@ -138,15 +131,7 @@ enum PseudoTerminalSession {
         process.standardOutput = try FileHandle(forWritingTo: reportFile)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(40)
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw Failure(description: "the pseudo-terminal driver did not finish within 40 s")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await ComicsExecutable.waitForExit(of: process, within: .seconds(40), named: "the pseudo-terminal driver")
         let data = try Data(contentsOf: reportFile)
         do {
             return try JSONDecoder().decode(Report.self, from: data)
