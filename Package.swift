@@ -13,7 +13,8 @@ let package = Package(
     targets: [
         .target(name: "Wiring"),
         .target(name: "ComicReader", dependencies: ["Wiring"], path: "Demo/ComicReader"),
-        .executableTarget(name: "comics", dependencies: ["ComicReader", "Wiring"], path: "Demo/comics"),
+        .executableTarget(
+            name: "comics", dependencies: ["ComicReader", "Wiring"], path: "Demo/comics"),
         .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
         .testTarget(name: "ComicReaderTests", dependencies: ["ComicReader", "Wiring"]),
     ],

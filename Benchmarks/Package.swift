@@ -6,7 +6,8 @@ import PackageDescription
 
 /// SwiftPM names a package added by path after its folder, so the root package's name here is
 /// whatever the checkout's folder is called.
-let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
 let package = Package(
@@ -20,7 +21,9 @@ let package = Package(
     ],
     targets: [
         // The object graphs and, for each, the hand-written, Wiring and Swinject ways to build them.
-        .target(name: "Scenarios", dependencies: [.product(name: "Wiring", package: rootPackage), "Swinject"]),
+        .target(
+            name: "Scenarios",
+            dependencies: [.product(name: "Wiring", package: rootPackage), "Swinject"]),
         // Times every scenario once and prints the comparison table (`./run`); also times the comic
         // reader's PNG decoding against Python's zlib (the `png` scenario).
         .executableTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite("Dependency graph output")
@@ -14,18 +15,24 @@ struct AppGraphTests {
 
     /// Node names declared in `dot` (lines `"name" [ … ];`).
     func nodes(_ dot: String) -> Set<String> {
-        Set(dot.split(separator: "\n").compactMap { line in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard text.hasPrefix("\""), text.contains("\" ["), text.hasSuffix("];") else { return nil }
-            return String(text.dropFirst().prefix { $0 != "\"" })
-        })
+        Set(
+            dot.split(separator: "\n").compactMap { line in
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard text.hasPrefix("\""), text.contains("\" ["), text.hasSuffix("];") else {
+                    return nil
+                }
+                return String(text.dropFirst().prefix { $0 != "\"" })
+            })
     }
 
     /// Edges in `dot` (lines `"a" -> "b";`).
     func edges(_ dot: String) -> [(String, String)] {
         dot.split(separator: "\n").compactMap { line in
-            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: "\" -> \"")
-            guard parts.count == 2, parts[0].hasPrefix("\""), parts[1].hasSuffix("\";") else { return nil }
+            let parts = line.trimmingCharacters(in: .whitespaces).components(
+                separatedBy: "\" -> \"")
+            guard parts.count == 2, parts[0].hasPrefix("\""), parts[1].hasSuffix("\";") else {
+                return nil
+            }
             return (String(parts[0].dropFirst()), String(parts[1].dropLast(2)))
         }
     }
@@ -45,7 +52,9 @@ struct AppGraphTests {
         }
         // Every statement line ends with ; or opens or closes a block.
         for line in dot.split(separator: "\n") {
-            #expect(line.hasSuffix(";") || line.hasSuffix("{") || line.hasSuffix("}"), "odd line: \(line)")
+            #expect(
+                line.hasSuffix(";") || line.hasSuffix("{") || line.hasSuffix("}"),
+                "odd line: \(line)")
         }
     }
 
@@ -53,20 +62,33 @@ struct AppGraphTests {
         let dot = try await graph()
         let declared = nodes(dot)
         for name in [
-            "AppAssembly.runner", "CommandAssembly.display", "CommandAssembly.refresh", "CommandAssembly.reader",
+            "AppAssembly.runner", "CommandAssembly.display", "CommandAssembly.refresh",
+            "CommandAssembly.reader",
             "CacheAssembly.archiveStore", "CacheAssembly.stateStore", "NetworkAssembly.comicSource",
             "ModelAssembly.session", "ModelAssembly.randomPicker", "RenderingAssembly.renderer",
-            "ReaderModuleAssembly.presenter", "ReaderModuleAssembly.interactor", "ReaderModuleAssembly.router",
+            "ReaderModuleAssembly.presenter", "ReaderModuleAssembly.interactor",
+            "ReaderModuleAssembly.router",
             "ReaderModuleAssembly.view", "OptionsAssembly.options",
         ] {
             #expect(declared.contains(name), "missing \(name)")
         }
-        #expect(dot.contains("\"CacheAssembly.archiveStore\" [label=\"archiveStore\\nlazySingleton\", shape=box, peripheries=2];"))
-        #expect(dot.contains("\"ModelAssembly.session\" [label=\"session\\nprototype\", shape=ellipse, style=dashed];"))
+        #expect(
+            dot.contains(
+                "\"CacheAssembly.archiveStore\" [label=\"archiveStore\\nlazySingleton\", shape=box, peripheries=2];"
+            ))
+        #expect(
+            dot.contains(
+                "\"ModelAssembly.session\" [label=\"session\\nprototype\", shape=ellipse, style=dashed];"
+            ))
         #expect(dot.contains("subgraph \"cluster_ReaderModuleAssembly\" {"))
         let links = edges(dot)
-        #expect(links.contains { $0 == ("ReaderModuleAssembly.presenter", "ReaderModuleAssembly.view") })
-        #expect(links.contains { $0 == ("ReaderModuleAssembly.presenter", "ReaderModuleAssembly.interactor") })
+        #expect(
+            links.contains { $0 == ("ReaderModuleAssembly.presenter", "ReaderModuleAssembly.view") }
+        )
+        #expect(
+            links.contains {
+                $0 == ("ReaderModuleAssembly.presenter", "ReaderModuleAssembly.interactor")
+            })
         #expect(links.contains { $0 == ("CommandAssembly.display", "ModelAssembly.session") })
         #expect(links.contains { $0 == ("CacheAssembly.archiveStore", "CacheAssembly.location") })
         #expect(!declared.contains { $0.hasPrefix("CardLayoutAssembly.") })
@@ -75,16 +97,23 @@ struct AppGraphTests {
     @Test func showsTheActiveVariantAsASubstitution() async throws {
         let dot = try await graph(["--ab", "layout=card"])
         #expect(nodes(dot).contains("CardLayoutAssembly.cardRenderer"))
-        #expect(edges(dot).contains { $0 == ("RenderingAssembly.renderer", "CardLayoutAssembly.cardRenderer") })
-        let renderer = dot.split(separator: "\n").first { $0.contains("\"RenderingAssembly.renderer\" [") } ?? ""
+        #expect(
+            edges(dot).contains {
+                $0 == ("RenderingAssembly.renderer", "CardLayoutAssembly.cardRenderer")
+            })
+        let renderer =
+            dot.split(separator: "\n").first { $0.contains("\"RenderingAssembly.renderer\" [") }
+            ?? ""
         #expect(renderer.contains("(substituted)"))
         #expect(renderer.contains("style=filled"))
     }
 
     @Test func escapesNamesForDOT() {
         let graph = DependencyGraph(records: [
-            TraceRecord(definition: "A.x\"y", scope: .weakSingleton, parent: nil, substituted: false),
-            TraceRecord(definition: "A.z\\", scope: .objectGraph, parent: "A.x\"y", substituted: true),
+            TraceRecord(
+                definition: "A.x\"y", scope: .weakSingleton, parent: nil, substituted: false),
+            TraceRecord(
+                definition: "A.z\\", scope: .objectGraph, parent: "A.x\"y", substituted: true),
         ])
         let dot = graph.dot()
         #expect(dot.contains("\"A.x\\\"y\" [label=\"x\\\"y\\nweakSingleton\", shape=diamond];"))

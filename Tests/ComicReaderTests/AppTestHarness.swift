@@ -1,5 +1,6 @@
 import Foundation
 import Wiring
+
 @testable import ComicReader
 
 /// A console that keeps what is written, for in-process runs of the program.
@@ -57,7 +58,9 @@ final class AppHarness {
         rendering.addSubstitution(for: \.console) { console }
         rendering.addSubstitution(for: \.terminal) { terminal }
         NetworkAssembly.instance(from: context).addSubstitution(for: \.urlLauncher) { launcher }
-        ModelAssembly.instance(from: context).addSubstitution(for: \.randomGenerator) { SeededGenerator(state: seed) }
+        ModelAssembly.instance(from: context).addSubstitution(for: \.randomGenerator) {
+            SeededGenerator(state: seed)
+        }
         configure(context)
         return context
     }
@@ -65,8 +68,9 @@ final class AppHarness {
     /// Runs `comics --cache DIR arguments…` and returns the exit code.
     @discardableResult
     func run(_ arguments: [String]) async -> Int32 {
-        let program = ComicsProgram(arguments: ["--cache", cacheDirectory.path] + arguments,
-                                    environment: .fixed(variables))
+        let program = ComicsProgram(
+            arguments: ["--cache", cacheDirectory.path] + arguments,
+            environment: .fixed(variables))
         return await program.run(in: makeContext())
     }
 

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
 import Wiring
+
 @testable import ComicReader
 
 @Suite("App wiring")
 struct AppWiringTests {
     /// A context configured with `options` and `variables`.
-    func context(_ options: AppOptions = AppOptions(), variables: [String: String] = [:]) -> DIContext {
+    func context(_ options: AppOptions = AppOptions(), variables: [String: String] = [:])
+        -> DIContext
+    {
         let context = DIContext()
-        AppAssembly.instance(from: context).configure(options: options, environment: .fixed(variables))
+        AppAssembly.instance(from: context).configure(
+            options: options, environment: .fixed(variables))
         return context
     }
 
@@ -25,9 +29,13 @@ struct AppWiringTests {
 
     @Test func cacheLocationFollowsTheEnvironmentWhenNoFlagIsGiven() {
         let fromVariable = context(variables: ["COMICS_CACHE_DIR": "/tmp/a", "HOME": "/home/x"])
-        #expect((try? CacheAssembly.instance(from: fromVariable).location.get())?.directory.path == "/tmp/a")
+        #expect(
+            (try? CacheAssembly.instance(from: fromVariable).location.get())?.directory.path
+                == "/tmp/a")
         let fromHome = context(variables: ["HOME": "/home/x"])
-        #expect((try? CacheAssembly.instance(from: fromHome).location.get())?.directory.path == "/home/x/.cache/comics")
+        #expect(
+            (try? CacheAssembly.instance(from: fromHome).location.get())?.directory.path
+                == "/home/x/.cache/comics")
     }
 
     @Test func withoutAnyCacheDirectoryTheStoresSayWhy() {
@@ -42,13 +50,18 @@ struct AppWiringTests {
         var options = AppOptions()
         options.cacheDirectory = "/tmp/comics-wiring-test"
         options.baseURL = "http://127.0.0.1:9"
-        let first = context(options), second = context(options)
+        let first = context(options)
+        let second = context(options)
         let network = NetworkAssembly.instance(from: first)
         #expect(network.comicSource as AnyObject === network.comicSource as AnyObject)
-        #expect(network.comicSource as AnyObject !== NetworkAssembly.instance(from: second).comicSource as AnyObject)
+        #expect(
+            network.comicSource as AnyObject !== NetworkAssembly.instance(from: second).comicSource
+                as AnyObject)
         let http = try (network.comicSource as? DeferredComicSource)?.source() as? HTTPComicSource
         #expect(http?.base == "http://127.0.0.1:9")
-        #expect(RenderingAssembly.instance(from: first).console === RenderingAssembly.instance(from: first).console)
+        #expect(
+            RenderingAssembly.instance(from: first).console
+                === RenderingAssembly.instance(from: first).console)
     }
 
     @Test func aBadServerAddressBecomesAnErrorOnUseNotACrash() async {
@@ -70,7 +83,10 @@ struct AppWiringTests {
         let sessions = recorder.all.filter { $0.definition == "ModelAssembly.session" }
         #expect(sessions.count == 2)
         #expect(sessions.allSatisfy { $0.scope == .prototype })
-        #expect(Set(sessions.compactMap(\.parent)) == ["CommandAssembly.reader", "CommandAssembly.display"])
+        #expect(
+            Set(sessions.compactMap(\.parent)) == [
+                "CommandAssembly.reader", "CommandAssembly.display",
+            ])
     }
 
     @Test func theReaderModuleSharesOneGraph() {
@@ -100,14 +116,16 @@ struct AppWiringTests {
 
     @Test func aSubstitutedCacheLocationIsWhereCommandsWrite() async throws {
         try await withHarness { harness async throws in
-            let elsewhere = harness.cacheDirectory.appending(path: "elsewhere", directoryHint: .isDirectory)
+            let elsewhere = harness.cacheDirectory.appending(
+                path: "elsewhere", directoryHint: .isDirectory)
             harness.configure = { context in
                 CacheAssembly.instance(from: context).addSubstitution(for: \.location) {
                     .success(CacheLocation(directory: elsewhere))
                 }
             }
             #expect(await harness.run(["favorites", "add", "410"]) == 0)
-            let moved = try JSONFileUserStateStore(fileURL: elsewhere.appending(path: "state.json")).load()
+            let moved = try JSONFileUserStateStore(fileURL: elsewhere.appending(path: "state.json"))
+                .load()
             #expect(moved.favorites == [410])
             #expect(!FileManager.default.fileExists(atPath: harness.stateFile.path))
         }
@@ -117,7 +135,9 @@ struct AppWiringTests {
         try await withHarness { harness async throws in
             let source = ScriptedComicSource(latest: 12, missing: [10])
             harness.configure = { context in
-                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { source }
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                    source
+                }
                 NetworkAssembly.instance(from: context).addSubstitution(for: \.retryPolicy) {
                     RetryPolicy(sleep: { _ in })
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite("Commands run in-process")
@@ -11,7 +12,9 @@ struct CLICommandTests {
         try await withHarness { harness async throws in
             #expect(await harness.run(["show", "400"]) == 0)
             #expect(harness.console.output.hasPrefix("#400  Four\u{A0}Hundred\n"))
-            #expect(harness.console.output.contains("alt: Comic\u{A0}400: now with 0.25% more round numbers."))
+            #expect(
+                harness.console.output.contains(
+                    "alt: Comic\u{A0}400: now with 0.25% more round numbers."))
             #expect(harness.console.errors.contains("built-in sample"))
             #expect(harness.console.errors.contains("comics refresh"))
             let state = try harness.savedState()
@@ -23,7 +26,8 @@ struct CLICommandTests {
     @Test func jsonOutputIsTheAPIShapeWithoutTheSampleNote() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run(["show", "--json", "396"]) == 0)
-            let comic = try JSONDecoder().decode(Comic.self, from: Data(harness.console.output.utf8))
+            let comic = try JSONDecoder().decode(
+                Comic.self, from: Data(harness.console.output.utf8))
             #expect(comic == sample(396))
             #expect(harness.console.output.contains("\"safe_title\""))
             #expect(harness.console.errors.isEmpty)
@@ -78,25 +82,33 @@ struct CLICommandTests {
             state.lastShown = 2900
             try harness.save(state)
             #expect(await harness.run(["next"]) == 69)
-            #expect(harness.console.errors.contains("comics: 441 is the latest comic; there is no next one yet"))
+            #expect(
+                harness.console.errors.contains(
+                    "comics: 441 is the latest comic; there is no next one yet"))
             #expect(!harness.console.errors.contains("2900"))
             #expect(await harness.run(["prev"]) == 0)
             #expect(try harness.savedState().lastShown == 441)
             try harness.save(UserState(read: [441], lastShown: 7))
             #expect(await harness.run(["prev"]) == 69)
-            #expect(harness.console.errors.contains("comics: 395 is the first comic; there is no previous one"))
+            #expect(
+                harness.console.errors.contains(
+                    "comics: 395 is the first comic; there is no previous one"))
         }
     }
 
     @Test func listShowsTheNewestTenOrAPage() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run(["list"]) == 0)
-            let numbers = harness.console.output.split(separator: "\n").map { Int($0.split(separator: " ")[0])! }
+            let numbers = harness.console.output.split(separator: "\n").map {
+                Int($0.split(separator: " ")[0])!
+            }
             #expect(numbers == Array(432...441))
         }
         try await withHarness { harness async throws in
             #expect(await harness.run(["list", "--from", "403", "--count", "3"]) == 0)
-            let numbers = harness.console.output.split(separator: "\n").map { Int($0.split(separator: " ")[0])! }
+            let numbers = harness.console.output.split(separator: "\n").map {
+                Int($0.split(separator: " ")[0])!
+            }
             #expect(numbers == [403, 405, 406])
         }
         try await withHarness { harness async throws in
@@ -108,14 +120,17 @@ struct CLICommandTests {
             try JSONFileArchiveStore(fileURL: harness.comicsFile).save([])
             #expect(await harness.run(["list"]) == 0)
             #expect(harness.console.output.isEmpty)
-            #expect(harness.console.errors == "there are no comics in the cache; run 'comics refresh' to fetch some\n")
+            #expect(
+                harness.console.errors
+                    == "there are no comics in the cache; run 'comics refresh' to fetch some\n")
         }
     }
 
     @Test func searchIsRankedBestFirst() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run(["--json", "search", "tab"]) == 0)
-            let comics = try JSONDecoder().decode([Comic].self, from: Data(harness.console.output.utf8))
+            let comics = try JSONDecoder().decode(
+                [Comic].self, from: Data(harness.console.output.utf8))
             // 395 has "Tab" as a title word (and "tab" in its transcript); 431 ("table") and
             // 412 ("database") only have it inside an alt-text word, tie, and the newer comes first.
             #expect(comics.map(\.num) == [395, 431, 412])
@@ -123,7 +138,9 @@ struct CLICommandTests {
         }
         try await withHarness { harness async throws in
             #expect(await harness.run(["search", "café"]) == 0)
-            #expect(harness.console.output.split(separator: "\n").first?.contains("396  Café Physics") == true)
+            #expect(
+                harness.console.output.split(separator: "\n").first?.contains("396  Café Physics")
+                    == true)
         }
         try await withHarness { harness async throws in
             #expect(await harness.run(["search", "qwertyuiop"]) == 0)
@@ -172,7 +189,10 @@ struct CLICommandTests {
     @Test func helpAndVersionGoToStandardOutput() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run(["--help"]) == 0)
-            for section in ["OVERVIEW:", "USAGE: comics", "OPTIONS:", "SUBCOMMANDS:", "EXAMPLES:", "EXIT STATUS:"] {
+            for section in [
+                "OVERVIEW:", "USAGE: comics", "OPTIONS:", "SUBCOMMANDS:", "EXAMPLES:",
+                "EXIT STATUS:",
+            ] {
                 #expect(harness.console.output.contains(section))
             }
             for command in CommandTable.commands {
@@ -195,7 +215,10 @@ struct CLICommandTests {
         try await withHarness { harness async throws in
             #expect(await harness.run(["frobnicate"]) == 64)
             #expect(harness.console.output.isEmpty)
-            #expect(harness.console.errors == "comics: error: unknown command 'frobnicate'\nRun 'comics --help' for usage.\n")
+            #expect(
+                harness.console.errors
+                    == "comics: error: unknown command 'frobnicate'\nRun 'comics --help' for usage.\n"
+            )
         }
     }
 
@@ -225,14 +248,28 @@ struct CLICommandTests {
     @Test func refreshMergesIntoTheCacheAndReportsFailures() async throws {
         try await withHarness { harness async throws in
             let source = ScriptedComicSource(
-                latest: 6, failures: [5: Array(repeating: NetworkError.httpStatus(url: ScriptedComicSource.url(of: 5), status: 503), count: 9)])
+                latest: 6,
+                failures: [
+                    5: Array(
+                        repeating: NetworkError.httpStatus(
+                            url: ScriptedComicSource.url(of: 5), status: 503), count: 9)
+                ])
             harness.configure = { context in
-                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { source }
-                NetworkAssembly.instance(from: context).addSubstitution(for: \.retryPolicy) { RetryPolicy(sleep: { _ in }) }
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                    source
+                }
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.retryPolicy) {
+                    RetryPolicy(sleep: { _ in })
+                }
             }
-            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([APIFixtureTree.comic(1), APIFixtureTree.comic(2)])
+            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([
+                APIFixtureTree.comic(1), APIFixtureTree.comic(2),
+            ])
             #expect(await harness.run(["refresh"]) == 75)  // comic 5 keeps failing: try again later
-            #expect(try JSONFileArchiveStore(fileURL: harness.comicsFile).load().comics.map(\.num) == [1, 2, 3, 4, 6])
+            #expect(
+                try JSONFileArchiveStore(fileURL: harness.comicsFile).load().comics.map(\.num) == [
+                    1, 2, 3, 4, 6,
+                ])
             #expect(harness.console.errors.contains("comic 5: HTTP 503"))
             #expect(await source.requests.filter { $0 <= 2 }.isEmpty)  // cached ones are not fetched again
         }
@@ -242,11 +279,16 @@ struct CLICommandTests {
         try await withHarness { harness async throws in
             let source = ScriptedComicSource(latest: 5)
             harness.configure = { context in
-                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { source }
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                    source
+                }
             }
-            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([Comic(num: Int.max, title: "Far future")])
+            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([
+                Comic(num: Int.max, title: "Far future")
+            ])
             #expect(await harness.run(["refresh"]) == 0)
-            #expect(harness.console.errors.hasPrefix("nothing new; the latest is 5, 1 comic cached"))
+            #expect(
+                harness.console.errors.hasPrefix("nothing new; the latest is 5, 1 comic cached"))
             #expect(await source.requests.isEmpty)
         }
     }
@@ -255,7 +297,9 @@ struct CLICommandTests {
         try await withHarness { harness async throws in
             let source = ScriptedComicSource(latest: 2)
             harness.configure = { context in
-                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { source }
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                    source
+                }
             }
             let damaged = Data("not json".utf8)
             try damaged.write(to: harness.comicsFile)
@@ -263,7 +307,10 @@ struct CLICommandTests {
             #expect(harness.console.errors.contains("--force"))
             #expect(try Data(contentsOf: harness.comicsFile) == damaged)
             #expect(await harness.run(["refresh", "--force"]) == 0)
-            #expect(try JSONFileArchiveStore(fileURL: harness.comicsFile).load().comics.map(\.num) == [1, 2])
+            #expect(
+                try JSONFileArchiveStore(fileURL: harness.comicsFile).load().comics.map(\.num) == [
+                    1, 2,
+                ])
             let copy = harness.cacheDirectory.appending(path: "comics.json.corrupt")
             #expect(try Data(contentsOf: copy) == damaged)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite("Command-line parsing")
@@ -37,18 +38,24 @@ struct CLIParserTests {
         #expect(try parse(["search", "tab", "completion"]).command == .search("tab completion"))
         #expect(try parse(["search", "--", "--json"]).command == .search("--json"))
         #expect(try parse(["list"]).command == .list(from: nil, count: 10))
-        #expect(try parse(["list", "--from", "400", "--count=3"]).command == .list(from: 400, count: 3))
+        #expect(
+            try parse(["list", "--from", "400", "--count=3"]).command == .list(from: 400, count: 3))
         #expect(try parse(["favorites"]).command == .favorites(.list))
         #expect(try parse(["favorites", "add", "7"]).command == .favorites(.add(7)))
         #expect(try parse(["favorites", "remove", "7"]).command == .favorites(.remove(7)))
         #expect(try parse(["refresh"]).command == .refresh(RefreshRequest()))
-        #expect(try parse(["refresh", "--since", "20", "--force"]).command
-            == .refresh(RefreshRequest(range: .since(20), force: true)))
+        #expect(
+            try parse(["refresh", "--since", "20", "--force"]).command
+                == .refresh(RefreshRequest(range: .since(20), force: true)))
         #expect(try parse(["refresh", "--all"]).command == .refresh(RefreshRequest(range: .all)))
-        #expect(try parse(["refresh", "--latest"]).command == .refresh(RefreshRequest(range: .latest)))
-        #expect(try parse(["refresh", "--images"]).command == .refresh(RefreshRequest(range: nil, images: true)))
-        #expect(try parse(["refresh", "--images", "--all", "--force"]).command
-            == .refresh(RefreshRequest(range: .all, force: true, images: true)))
+        #expect(
+            try parse(["refresh", "--latest"]).command == .refresh(RefreshRequest(range: .latest)))
+        #expect(
+            try parse(["refresh", "--images"]).command
+                == .refresh(RefreshRequest(range: nil, images: true)))
+        #expect(
+            try parse(["refresh", "--images", "--all", "--force"]).command
+                == .refresh(RefreshRequest(range: .all, force: true, images: true)))
         #expect(try parse(["open", "614"]).command == .open(614, launch: false))
         #expect(try parse(["open", "--launch", "614"]).command == .open(614, launch: true))
         #expect(try parse(["experiments"]).command == .experiments)
@@ -66,9 +73,15 @@ struct CLIParserTests {
     }
 
     @Test func globalOptionsMayComeBeforeOrAfterTheCommand() throws {
-        let before = try parse(["--cache", "/tmp/c", "--json", "--no-color", "--timeout", "2.5", "show", "400"])
-        let after = try parse(["show", "400", "--cache=/tmp/c", "--json", "--no-color", "--timeout=2.5"])
-        let between = try parse(["--json", "show", "--cache", "/tmp/c", "400", "--timeout", "2.5", "--no-color"])
+        let before = try parse([
+            "--cache", "/tmp/c", "--json", "--no-color", "--timeout", "2.5", "show", "400",
+        ])
+        let after = try parse([
+            "show", "400", "--cache=/tmp/c", "--json", "--no-color", "--timeout=2.5",
+        ])
+        let between = try parse([
+            "--json", "show", "--cache", "/tmp/c", "400", "--timeout", "2.5", "--no-color",
+        ])
         for invocation in [before, after, between] {
             #expect(invocation.command == .display(.number(400)))
             #expect(invocation.options.cacheDirectory == "/tmp/c")
@@ -81,19 +94,31 @@ struct CLIParserTests {
     @Test func imageModeAndBaseURLFromFlagsOrEnvironment() throws {
         #expect(try parse(["--image", "BRAILLE"]).options.imageMode == .braille)
         #expect(try parse([], environment: ["COMICS_IMAGE": "blocks"]).options.imageMode == .blocks)
-        #expect(try parse(["--image", "none"], environment: ["COMICS_IMAGE": "blocks"]).options.imageMode == .none)
-        #expect(try parse([], environment: ["COMICS_BASE_URL": "http://127.0.0.1:9"]).options.baseURL == "http://127.0.0.1:9")
-        let flagWins = try parse(["--base-url", "https://a.example"], environment: ["COMICS_BASE_URL": "http://b.example"])
+        #expect(
+            try parse(["--image", "none"], environment: ["COMICS_IMAGE": "blocks"]).options
+                .imageMode == .none)
+        #expect(
+            try parse([], environment: ["COMICS_BASE_URL": "http://127.0.0.1:9"]).options.baseURL
+                == "http://127.0.0.1:9")
+        let flagWins = try parse(
+            ["--base-url", "https://a.example"],
+            environment: ["COMICS_BASE_URL": "http://b.example"])
         #expect(flagWins.options.baseURL == "https://a.example")
-        #expect(try parse([], environment: ["COMICS_BASE_URL": ""]).options.baseURL == "https://xkcd.com")
+        #expect(
+            try parse([], environment: ["COMICS_BASE_URL": ""]).options.baseURL
+                == "https://xkcd.com")
     }
 
     @Test func abAssignmentsFromFlagAndEnvironmentCombine() throws {
-        let selection = try parse(["--ab", "layout=card"], environment: ["COMICS_AB": "random=unread-first, layout=classic"])
-            .options.experiments
+        let selection = try parse(
+            ["--ab", "layout=card"],
+            environment: ["COMICS_AB": "random=unread-first, layout=classic"]
+        )
+        .options.experiments
         #expect(selection.variant(of: "layout") == "card")
         #expect(selection.variant(of: "random") == "unread-first")
-        let repeated = try parse(["--ab", "layout=card", "latest", "--ab=layout=classic"]).options.experiments
+        let repeated = try parse(["--ab", "layout=card", "latest", "--ab=layout=classic"]).options
+            .experiments
         #expect(repeated.variant(of: "layout") == "classic")
     }
 
@@ -102,46 +127,80 @@ struct CLIParserTests {
         #expect(usageError(["--bogus"])?.message == "unknown option '--bogus'")
         #expect(usageError(["show", "-x", "1"])?.message == "unknown option '-x'")
         #expect(usageError(["help", "bogus"])?.message == "unknown command 'bogus'")
-        #expect(usageError(["show", "1", "--count", "2"])?.message.contains("'--count' belongs to 'comics list'") == true)
-        #expect(usageError(["--launch"])?.message.contains("'--launch' belongs to 'comics open'") == true)
+        #expect(
+            usageError(["show", "1", "--count", "2"])?.message.contains(
+                "'--count' belongs to 'comics list'") == true)
+        #expect(
+            usageError(["--launch"])?.message.contains("'--launch' belongs to 'comics open'")
+                == true)
     }
 
     @Test func badNumbersAndCountsAreUsageErrors() throws {
-        #expect(usageError(["show", "abc"])?.message == "'abc' is not a whole number; expected a comic number such as 410")
-        #expect(usageError(["show", "0"])?.message == "'0' is not a comic number: comic numbers start at 1")
-        #expect(usageError(["show", "-3"])?.message == "'-3' is not a comic number: comic numbers start at 1")
-        #expect(usageError(["show", "-99999999999999999999"])?.message
-            == "'-99999999999999999999' is not a comic number: comic numbers start at 1")
-        #expect(usageError(["show", "99999999999999999999999"])?.message
-            == "'99999999999999999999999' is too large; expected a comic number such as 410")
-        #expect(usageError(["show", "1.5"])?.message.hasPrefix("'1.5' is not a whole number") == true)
+        #expect(
+            usageError(["show", "abc"])?.message
+                == "'abc' is not a whole number; expected a comic number such as 410")
+        #expect(
+            usageError(["show", "0"])?.message
+                == "'0' is not a comic number: comic numbers start at 1")
+        #expect(
+            usageError(["show", "-3"])?.message
+                == "'-3' is not a comic number: comic numbers start at 1")
+        #expect(
+            usageError(["show", "-99999999999999999999"])?.message
+                == "'-99999999999999999999' is not a comic number: comic numbers start at 1")
+        #expect(
+            usageError(["show", "99999999999999999999999"])?.message
+                == "'99999999999999999999999' is too large; expected a comic number such as 410")
+        #expect(
+            usageError(["show", "1.5"])?.message.hasPrefix("'1.5' is not a whole number") == true)
         #expect(try parse(["show", "+7"]).command == .display(.number(7)))
         #expect(usageError(["show"])?.message.contains("needs a comic number") == true)
-        #expect(usageError(["show", "1", "2"])?.message.contains("unexpected argument '2'") == true)
+        #expect(
+            usageError(["show", "1", "2"])?.message.contains("unexpected argument '2'") == true)
         #expect(usageError(["latest", "5"])?.message.contains("unexpected argument '5'") == true)
-        #expect(usageError(["list", "--count", "0"])?.message == "--count: '0' is not a count: a count is at least 1")
-        #expect(usageError(["list", "--count", "many"])?.message
-            == "--count: 'many' is not a whole number; expected a count such as 10")
-        #expect(usageError(["list", "--from", "0"])?.message == "--from: '0' is not a comic number: comic numbers start at 1")
-        #expect(usageError(["refresh", "--since", "x"])?.message.hasPrefix("--since: 'x' is not a whole number") == true)
+        #expect(
+            usageError(["list", "--count", "0"])?.message
+                == "--count: '0' is not a count: a count is at least 1")
+        #expect(
+            usageError(["list", "--count", "many"])?.message
+                == "--count: 'many' is not a whole number; expected a count such as 10")
+        #expect(
+            usageError(["list", "--from", "0"])?.message
+                == "--from: '0' is not a comic number: comic numbers start at 1")
+        #expect(
+            usageError(["refresh", "--since", "x"])?.message.hasPrefix(
+                "--since: 'x' is not a whole number") == true)
         #expect(usageError(["favorites", "toggle", "3"])?.message.contains("'toggle'") == true)
         #expect(usageError(["favorites", "add"])?.message.contains("needs a comic number") == true)
         #expect(usageError(["search"])?.message.contains("needs some text") == true)
-        #expect(usageError(["refresh", "--all", "--latest"])?.message.contains("choose one of") == true)
+        #expect(
+            usageError(["refresh", "--all", "--latest"])?.message.contains("choose one of") == true)
     }
 
     @Test func optionValuesAreChecked() throws {
         #expect(usageError(["--cache"])?.message == "option '--cache' needs a value <dir>")
         #expect(usageError(["--json=yes"])?.message.contains("takes no value") == true)
-        #expect(usageError(["--timeout", "0"])?.message.contains("'0' is not a positive number") == true)
+        #expect(
+            usageError(["--timeout", "0"])?.message.contains("'0' is not a positive number") == true
+        )
         #expect(usageError(["--timeout", "soon"])?.message.contains("'soon'") == true)
-        #expect(usageError(["--base-url", "ftp://x"])?.message.contains("'ftp://x' is not an http or https address") == true)
-        #expect(usageError(["--base-url", "https://x.example/?q=1"])?.message
-            == "--base-url: 'https://x.example/?q=1' is not an http or https address, e.g. https://xkcd.com")
-        #expect(try parse(["--base-url", "http://127.0.0.1:8080/"]).options.baseURL == "http://127.0.0.1:8080/")
-        #expect(usageError([], environment: ["COMICS_BASE_URL": "nope"])?.message.hasPrefix("COMICS_BASE_URL:") == true)
+        #expect(
+            usageError(["--base-url", "ftp://x"])?.message.contains(
+                "'ftp://x' is not an http or https address") == true)
+        #expect(
+            usageError(["--base-url", "https://x.example/?q=1"])?.message
+                == "--base-url: 'https://x.example/?q=1' is not an http or https address, e.g. https://xkcd.com"
+        )
+        #expect(
+            try parse(["--base-url", "http://127.0.0.1:8080/"]).options.baseURL
+                == "http://127.0.0.1:8080/")
+        #expect(
+            usageError([], environment: ["COMICS_BASE_URL": "nope"])?.message.hasPrefix(
+                "COMICS_BASE_URL:") == true)
         #expect(usageError(["--image", "sixel"])?.message.contains("sixel") == true)
-        #expect(usageError([], environment: ["COMICS_IMAGE": "sixel"])?.message.hasPrefix("COMICS_IMAGE:") == true)
+        #expect(
+            usageError([], environment: ["COMICS_IMAGE": "sixel"])?.message.hasPrefix(
+                "COMICS_IMAGE:") == true)
     }
 
     @Test func badABAssignmentsListWhatExists() {
@@ -153,9 +212,15 @@ struct CLIParserTests {
         #expect(unknownVariant.contains("no variant 'grid'"))
         #expect(unknownVariant.contains("classic|card"))
         #expect(usageError(["--ab", "layout"])?.message.contains("EXPERIMENT=VARIANT") == true)
-        #expect(usageError(["--ab", "layout="])?.message.hasPrefix("--ab: 'layout=' is not of the form EXPERIMENT=VARIANT") == true)
-        #expect(usageError(["--ab", "=card"])?.message.hasPrefix("--ab: '=card' is not of the form EXPERIMENT=VARIANT") == true)
-        #expect(usageError([], environment: ["COMICS_AB": "layout=grid"])?.message.hasPrefix("COMICS_AB:") == true)
+        #expect(
+            usageError(["--ab", "layout="])?.message.hasPrefix(
+                "--ab: 'layout=' is not of the form EXPERIMENT=VARIANT") == true)
+        #expect(
+            usageError(["--ab", "=card"])?.message.hasPrefix(
+                "--ab: '=card' is not of the form EXPERIMENT=VARIANT") == true)
+        #expect(
+            usageError([], environment: ["COMICS_AB": "layout=grid"])?.message.hasPrefix(
+                "COMICS_AB:") == true)
     }
 
     @Test func hintsPointAtTheRightHelp() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite struct CacheFileSystemTests {
@@ -10,7 +11,8 @@ import Testing
             let inside = target.appending(path: "inside")
             try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
             #expect(throws: CacheError.self) {
-                try CacheFileSystem.writeAtomically(Data("[]".utf8), to: target.path(percentEncoded: false))
+                try CacheFileSystem.writeAtomically(
+                    Data("[]".utf8), to: target.path(percentEncoded: false))
             }
             #expect(try sandboxListing(directory) == ["comics.json"])
         }

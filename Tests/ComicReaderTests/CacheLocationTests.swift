@@ -1,10 +1,15 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct CacheLocationTests {
-    let everything = ["COMICS_CACHE_DIR": "/env/comics", "XDG_CACHE_HOME": "/xdg", "HOME": "/home/ada"]
+    let everything = [
+        "COMICS_CACHE_DIR": "/env/comics", "XDG_CACHE_HOME": "/xdg", "HOME": "/home/ada",
+    ]
 
-    func directory(flag: String?, _ environment: [String: String], cwd: String = "/work") throws -> String {
+    func directory(flag: String?, _ environment: [String: String], cwd: String = "/work") throws
+        -> String
+    {
         try CacheLocation.resolve(flag: flag, environment: environment, currentDirectory: cwd)
             .directory.path(percentEncoded: false)
     }
@@ -18,7 +23,9 @@ import Testing
     }
 
     @Test func xdgCacheHomeWinsOverHome() throws {
-        #expect(try directory(flag: nil, ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/ada"]) == "/xdg/comics/")
+        #expect(
+            try directory(flag: nil, ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/ada"])
+                == "/xdg/comics/")
     }
 
     @Test func homeIsTheLastResort() throws {
@@ -36,14 +43,19 @@ import Testing
     }
 
     @Test func relativePathsAndTildeAreMadeAbsolute() throws {
-        #expect(try directory(flag: "mine/../cache", ["HOME": "/home/ada"], cwd: "/srv/app") == "/srv/app/cache/")
+        #expect(
+            try directory(flag: "mine/../cache", ["HOME": "/home/ada"], cwd: "/srv/app")
+                == "/srv/app/cache/")
         #expect(try directory(flag: "~/comics", ["HOME": "/home/ada"]) == "/home/ada/comics/")
-        #expect(try directory(flag: nil, ["COMICS_CACHE_DIR": "~", "HOME": "/home/ada"]) == "/home/ada/")
+        #expect(
+            try directory(flag: nil, ["COMICS_CACHE_DIR": "~", "HOME": "/home/ada"]) == "/home/ada/"
+        )
     }
 
     @Test func noHomeAndNothingElseIsAUsageError() {
         #expect(throws: CacheError.noCacheDirectory) {
-            try CacheLocation.resolve(flag: nil, environment: ["XDG_CACHE_HOME": "relative"], currentDirectory: "/")
+            try CacheLocation.resolve(
+                flag: nil, environment: ["XDG_CACHE_HOME": "relative"], currentDirectory: "/")
         }
         #expect(CacheError.noCacheDirectory.exitCode == 64)
     }

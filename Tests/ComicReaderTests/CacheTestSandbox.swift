@@ -12,5 +12,6 @@ func withCacheSandbox<Result>(_ body: (URL) throws -> Result) throws -> Result {
 
 /// The names in `directory`, sorted.
 func sandboxListing(_ directory: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false)).sorted()
+    try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
+        .sorted()
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct CardRendererTests {
@@ -11,17 +12,26 @@ import Testing
     }
 
     @Test func frameIsClosedAndEveryLineHasTheSameWidth() {
-        for comic in [RenderingFixtures.woodpecker, RenderingFixtures.wide, RenderingFixtures.hostile, RenderingFixtures.interactive] {
+        for comic in [
+            RenderingFixtures.woodpecker, RenderingFixtures.wide, RenderingFixtures.hostile,
+            RenderingFixtures.interactive,
+        ] {
             for width in stride(from: 10, through: 130, by: 7) {
                 for color in [false, true] {
-                    let context = RenderContext(width: width, colorEnabled: color, showsTranscript: true, isFavorite: true, isRead: false)
+                    let context = RenderContext(
+                        width: width, colorEnabled: color, showsTranscript: true, isFavorite: true,
+                        isRead: false)
                     let card = lines(comic, context)
                     let expectedWidth = min(max(width, 20), 80)
                     for line in card {
-                        #expect(DisplayWidth.of(line) == expectedWidth, "\(comic.num) width \(width): \(line)")
+                        #expect(
+                            DisplayWidth.of(line) == expectedWidth,
+                            "\(comic.num) width \(width): \(line)")
                     }
-                    #expect(card.first?.hasPrefix("╭─") == true && card.first?.hasSuffix("─╮") == true)
-                    #expect(card.last == "╰" + String(repeating: "─", count: expectedWidth - 2) + "╯")
+                    #expect(
+                        card.first?.hasPrefix("╭─") == true && card.first?.hasSuffix("─╮") == true)
+                    #expect(
+                        card.last == "╰" + String(repeating: "─", count: expectedWidth - 2) + "╯")
                     for line in card.dropFirst().dropLast() {
                         #expect(line.hasPrefix("│ ") && line.hasSuffix(" │"), "\(line)")
                     }
@@ -31,13 +41,18 @@ import Testing
     }
 
     @Test func titleIsCentredInTheTopBorderAndAppearsOnce() {
-        let card = lines(RenderingFixtures.woodpecker, RenderContext(width: 40, showsTranscript: true))
+        let card = lines(
+            RenderingFixtures.woodpecker, RenderContext(width: 40, showsTranscript: true))
         let top = card[0]
         #expect(top.contains(" #614  Woodpecker "))
         let rules = top.split(separator: " #614  Woodpecker ")
-        let left = rules[0].count, right = rules[1].count
+        let left = rules[0].count
+        let right = rules[1].count
         #expect(abs(left - right) <= 1)
-        #expect(card.joined(separator: "\n").split(separator: "Woodpecker", omittingEmptySubsequences: false).count == 2)
+        #expect(
+            card.joined(separator: "\n").split(
+                separator: "Woodpecker", omittingEmptySubsequences: false
+            ).count == 2)
     }
 
     @Test func altIsWrappedInsideTheFrame() throws {
@@ -58,7 +73,8 @@ import Testing
     }
 
     @Test func asciiFrameWhenTheLocaleIsNotUTF8() {
-        let card = lines(RenderingFixtures.woodpecker, RenderContext(width: 40, unicodeEnabled: false))
+        let card = lines(
+            RenderingFixtures.woodpecker, RenderContext(width: 40, unicodeEnabled: false))
         #expect(card.first?.hasPrefix("+-") == true && card.first?.hasSuffix("-+") == true)
         #expect(card.last == "+" + String(repeating: "-", count: 38) + "+")
         #expect(card.dropFirst().dropLast().allSatisfy { $0.hasPrefix("| ") && $0.hasSuffix(" |") })
@@ -66,7 +82,8 @@ import Testing
     }
 
     @Test func interactiveComicPointsToItsPage() {
-        let text = lines(RenderingFixtures.interactive, RenderContext(width: 80)).joined(separator: "\n")
+        let text = lines(RenderingFixtures.interactive, RenderContext(width: 80)).joined(
+            separator: "\n")
         #expect(text.contains("img: none, interactive comic: open https://xkcd.com/1608/"))
     }
 
@@ -75,7 +92,8 @@ import Testing
             let off = renderer.render(comic, context: RenderContext(showsTranscript: true))
             #expect(!off.contains("\u{1B}"))
             #expect(RenderingFixtures.isTerminalSafe(off))
-            let on = renderer.render(comic, context: RenderContext(colorEnabled: true, showsTranscript: true))
+            let on = renderer.render(
+                comic, context: RenderContext(colorEnabled: true, showsTranscript: true))
             #expect(on.contains("\u{1B}["))
             #expect(RenderingFixtures.isTerminalSafe(RenderingFixtures.removingSGR(on)))
         }

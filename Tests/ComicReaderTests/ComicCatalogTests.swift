@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct ComicCatalogTests {
@@ -11,7 +12,8 @@ import Testing
     }
 
     @Test func lookupDistinguishesFoundGapAndOutOfRange() throws {
-        #expect(catalog.lookup(400) == .found(try #require(SampleComics.all.first { $0.num == 400 })))
+        #expect(
+            catalog.lookup(400) == .found(try #require(SampleComics.all.first { $0.num == 400 })))
         #expect(catalog.comic(number: 400)?.title == "Four&nbsp;Hundred")
         #expect(catalog.lookup(404) == .missing(number: 404, previous: 403, next: 405))
         #expect(catalog.lookup(442) == .afterLatest(latest: 441))
@@ -25,10 +27,16 @@ import Testing
     @Test func requireComicReturnsTheComicOrSaysWhyNot() throws {
         #expect(try catalog.requireComic(400).title == "Four&nbsp;Hundred")
         #expect(throws: ComicUnavailable.notFoundJoke) { try catalog.requireComic(404) }
-        #expect(throws: ComicUnavailable.afterLatest(number: 442, latest: 441)) { try catalog.requireComic(442) }
-        #expect(throws: ComicUnavailable.beforeFirst(number: -3, first: 395)) { try catalog.requireComic(-3) }
+        #expect(throws: ComicUnavailable.afterLatest(number: 442, latest: 441)) {
+            try catalog.requireComic(442)
+        }
+        #expect(throws: ComicUnavailable.beforeFirst(number: -3, first: 395)) {
+            try catalog.requireComic(-3)
+        }
         let sparse = ComicCatalog([1, 2, 7].map { Comic(num: $0, title: "#\($0)") })
-        #expect(throws: ComicUnavailable.missing(number: 5, previous: 2, next: 7)) { try sparse.requireComic(5) }
+        #expect(throws: ComicUnavailable.missing(number: 5, previous: 2, next: 7)) {
+            try sparse.requireComic(5)
+        }
         #expect(throws: ComicUnavailable.empty) { try ComicCatalog([]).requireComic(1) }
     }
 
@@ -81,7 +89,8 @@ import Testing
 
     @Test func sortsAndKeepsTheLastCopyOfARepeatedNumber() {
         let mixed = ComicCatalog([
-            Comic(num: 3, title: "three"), Comic(num: 1, title: "old one"), Comic(num: 1, title: "new one"),
+            Comic(num: 3, title: "three"), Comic(num: 1, title: "old one"),
+            Comic(num: 1, title: "new one"),
         ])
         #expect(mixed.comics.map(\.num) == [1, 3])
         #expect(mixed.comic(number: 1)?.title == "new one")

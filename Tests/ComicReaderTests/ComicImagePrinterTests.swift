@@ -1,14 +1,19 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// `ComicImagePrinter`: the picture on standard output, at most one note on standard error.
 @Suite struct ComicImagePrinterTests {
     /// A source whose image downloads fail as if nothing listened on the port.
     struct UnreachableImages: ComicSource {
-        func latest() throws -> Comic { throw NetworkError.unreachable(url: Self.url, reason: "refused") }
+        func latest() throws -> Comic {
+            throw NetworkError.unreachable(url: Self.url, reason: "refused")
+        }
         func comic(_ number: Int) throws -> Comic? { nil }
-        func data(from url: URL) throws -> Data { throw NetworkError.unreachable(url: url, reason: "refused") }
+        func data(from url: URL) throws -> Data {
+            throw NetworkError.unreachable(url: url, reason: "refused")
+        }
         static let url = URL(string: "http://127.0.0.1:9/info.0.json")!
     }
 
@@ -16,7 +21,8 @@ import Testing
     func printer(_ console: CapturedConsole) -> ComicImagePrinter {
         ComicImagePrinter(
             loader: ComicImageLoader(store: nil, source: UnreachableImages()),
-            presenter: ImagePresenter(rendering: .braille, colorDepth: nil, maxColumns: 40, maxRows: 10),
+            presenter: ImagePresenter(
+                rendering: .braille, colorDepth: nil, maxColumns: 40, maxRows: 10),
             console: console)
     }
 
@@ -25,13 +31,17 @@ import Testing
         let comic = Comic(num: 5, title: "Five", img: "http://127.0.0.1:9/five.png")
         await printer(console).printImage(of: comic, isSample: false)
         #expect(console.output.isEmpty)
-        #expect(console.errors == "note: could not download the image: cannot reach http://127.0.0.1:9/five.png: refused\n")
+        #expect(
+            console.errors
+                == "note: could not download the image: cannot reach http://127.0.0.1:9/five.png: refused\n"
+        )
     }
 
     @Test func aComicWithoutAnImageFileGetsNoNote() async {
         let console = CapturedConsole()
         for img in ["", "https://imgs.xkcd.com/comics/"] {
-            await printer(console).printImage(of: Comic(num: 1608, title: "Hoverboard", img: img), isSample: false)
+            await printer(console).printImage(
+                of: Comic(num: 1608, title: "Hoverboard", img: img), isSample: false)
         }
         #expect(console.output.isEmpty && console.errors.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// `ComicImageRefresher` against a scripted source and a temporary `images/` directory.
@@ -13,7 +14,8 @@ import Testing
 
     /// Runs `body` with an image store in a fresh temporary cache directory.
     func withStore(_ body: (ImageStore) async throws -> Void) async throws {
-        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-images-\(UUID().uuidString)")
+        let cache = FileManager.default.temporaryDirectory.appending(
+            path: "comics-images-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: cache) }
         try await body(ImageStore(cacheDirectory: cache))
@@ -21,7 +23,9 @@ import Testing
 
     /// The files in `store`'s directory, sorted.
     func listing(_ store: ImageStore) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: store.directory.path(percentEncoded: false)).sorted()
+        try FileManager.default.contentsOfDirectory(
+            atPath: store.directory.path(percentEncoded: false)
+        ).sorted()
     }
 
     @Test func skipsKeptAndInteractiveImagesAndOneFailureDoesNotStopTheOthers() async throws {
@@ -38,8 +42,11 @@ import Testing
             ]
             let timeout = { (number: Int) in NetworkError.timeout(url: url(number), seconds: 1) }
             let source = ScriptedImageServer(
-                files: [url(1): Self.png, url(2): Self.otherPNG, url(4): Self.htmlPage, url(6): Self.png,
-                        url(7): Self.otherPNG],
+                files: [
+                    url(1): Self.png, url(2): Self.otherPNG, url(4): Self.htmlPage,
+                    url(6): Self.png,
+                    url(7): Self.otherPNG,
+                ],
                 failures: [url(5): Array(repeating: timeout(5), count: 3), url(6): [timeout(6)]])
             try store.save([UInt8](Self.png), forComic: 2, imageURL: url(2).absoluteString)
             let progress = RecordingRefreshProgress()
@@ -70,10 +77,12 @@ import Testing
         try await withStore { store in
             let address = ScriptedImageServer.imageURL(2).absoluteString
             try store.save([UInt8](Self.png), forComic: 2, imageURL: address)
-            let source = ScriptedImageServer(files: [ScriptedImageServer.imageURL(2): Self.otherPNG])
+            let source = ScriptedImageServer(files: [ScriptedImageServer.imageURL(2): Self.otherPNG]
+            )
             let refresher = ComicImageRefresher(source: source, store: store, retry: Self.noWaiting)
             let summary = try await refresher.refresh(
-                [ScriptedImageServer.comic(2, img: address)], redownload: true, progress: RecordingRefreshProgress())
+                [ScriptedImageServer.comic(2, img: address)], redownload: true,
+                progress: RecordingRefreshProgress())
 
             #expect(summary.downloaded == [2])
             #expect(summary.alreadyThere.isEmpty)
@@ -86,17 +95,23 @@ import Testing
         try await withStore { store in
             let url = ScriptedImageServer.imageURL(8)
             let truncated = Self.png.prefix(Self.png.count - 4)  // cut off before the end of IEND
-            let source = ScriptedImageServer(files: [url: Self.htmlPage, ScriptedImageServer.imageURL(9): truncated])
+            let source = ScriptedImageServer(files: [
+                url: Self.htmlPage, ScriptedImageServer.imageURL(9): truncated,
+            ])
             let refresher = ComicImageRefresher(source: source, store: store, retry: Self.noWaiting)
             let summary = try await refresher.refresh(
-                [ScriptedImageServer.comic(8, img: url.absoluteString),
-                 ScriptedImageServer.comic(9, img: ScriptedImageServer.imageURL(9).absoluteString)],
+                [
+                    ScriptedImageServer.comic(8, img: url.absoluteString),
+                    ScriptedImageServer.comic(
+                        9, img: ScriptedImageServer.imageURL(9).absoluteString),
+                ],
                 progress: RecordingRefreshProgress())
 
             #expect(summary.failures.map(\.number) == [8, 9])
             #expect(summary.failures.last?.reason.contains("cut off") == true)
             #expect(summary.exitCode == 65)
-            let kept = FileManager.default.fileExists(atPath: store.directory.path(percentEncoded: false))
+            let kept =
+                FileManager.default.fileExists(atPath: store.directory.path(percentEncoded: false))
                 ? try listing(store) : []
             #expect(kept.isEmpty)
         }
@@ -112,12 +127,16 @@ import Testing
                 await gate.giveUp()
             }
             defer { watchdog.cancel() }
-            let files = Dictionary(uniqueKeysWithValues: numbers.map { (ScriptedImageServer.imageURL($0), Self.png) })
+            let files = Dictionary(
+                uniqueKeysWithValues: numbers.map { (ScriptedImageServer.imageURL($0), Self.png) })
             let source = ScriptedImageServer(files: files, gate: gate)
             var refresher = ComicImageRefresher(source: source, store: store, retry: Self.noWaiting)
             refresher.concurrency = limit
             let summary = try await refresher.refresh(
-                numbers.map { ScriptedImageServer.comic($0, img: ScriptedImageServer.imageURL($0).absoluteString) },
+                numbers.map {
+                    ScriptedImageServer.comic(
+                        $0, img: ScriptedImageServer.imageURL($0).absoluteString)
+                },
                 progress: RecordingRefreshProgress())
 
             #expect(summary.downloaded == numbers)
@@ -129,17 +148,25 @@ import Testing
     @Test func stopsWhenTheServerCannotBeReached() async throws {
         try await withStore { store in
             let numbers = Array(1...10)
-            let failures = Dictionary(uniqueKeysWithValues: numbers.map {
-                (ScriptedImageServer.imageURL($0),
-                 Array(repeating: NetworkError.unreachable(url: ScriptedImageServer.imageURL($0), reason: "refused"),
-                       count: 3))
-            })
+            let failures = Dictionary(
+                uniqueKeysWithValues: numbers.map {
+                    (
+                        ScriptedImageServer.imageURL($0),
+                        Array(
+                            repeating: NetworkError.unreachable(
+                                url: ScriptedImageServer.imageURL($0), reason: "refused"),
+                            count: 3)
+                    )
+                })
             let source = ScriptedImageServer(files: [:], failures: failures)
             var refresher = ComicImageRefresher(source: source, store: store, retry: Self.noWaiting)
             refresher.concurrency = 1
             let error = try await #require(throws: RefreshError.self) {
                 try await refresher.refresh(
-                    numbers.map { ScriptedImageServer.comic($0, img: ScriptedImageServer.imageURL($0).absoluteString) },
+                    numbers.map {
+                        ScriptedImageServer.comic(
+                            $0, img: ScriptedImageServer.imageURL($0).absoluteString)
+                    },
                     progress: RecordingRefreshProgress())
             }
             #expect(error.exitCode == 69)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite struct ComicJSONOutputTests {
@@ -7,8 +8,9 @@ import Testing
         RenderingFixtures.woodpecker,
         RenderingFixtures.hostile,
         RenderingFixtures.wide,
-        Comic(num: 1608, title: "Hoverboard", img: "https://imgs.xkcd.com/comics/",
-              extraParts: ["links": "https://xkcd.com/1608/", "pre": "<div>\u{2028}</div>"]),
+        Comic(
+            num: 1608, title: "Hoverboard", img: "https://imgs.xkcd.com/comics/",
+            extraParts: ["links": "https://xkcd.com/1608/", "pre": "<div>\u{2028}</div>"]),
     ]
 
     @Test func oneComicRoundTrips() throws {
@@ -26,9 +28,17 @@ import Testing
 
     @Test func usesTheAPIShapeWithSortedKeys() throws {
         let json = try ComicJSONOutput.encode(RenderingFixtures.woodpecker)
-        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["num", "title", "safe_title", "alt", "img", "transcript", "link", "news", "year", "month", "day"])
-        let keyOrder = ["alt", "day", "img", "link", "month", "news", "num", "safe_title", "title", "transcript", "year"]
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(
+            Set(object.keys) == [
+                "num", "title", "safe_title", "alt", "img", "transcript", "link", "news", "year",
+                "month", "day",
+            ])
+        let keyOrder = [
+            "alt", "day", "img", "link", "month", "news", "num", "safe_title", "title",
+            "transcript", "year",
+        ]
         let positions = keyOrder.compactMap { json.range(of: "\"\($0)\" :")?.lowerBound }
         #expect(positions.count == keyOrder.count && positions == positions.sorted())
         #expect(json.contains("\n  \"num\" : 614,"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// `ComicRefresher` with in-memory sources: scope, skipping, batches, concurrency,
@@ -19,7 +20,10 @@ import Testing
         #expect(summary.fetched == [50])
         #expect(sink.batches == [[APIFixtureTree.comic(50)]])
         #expect(await source.requests.isEmpty)
-        #expect(progress.events == [.started(total: 1), .advanced(done: 1, total: 1, number: 50), .finished])
+        #expect(
+            progress.events == [
+                .started(total: 1), .advanced(done: 1, total: 1, number: 50), .finished,
+            ])
     }
 
     @Test func anImplausibleLatestNumberIsRefusedBeforeAnythingIsFetched() async throws {
@@ -28,7 +32,8 @@ import Testing
         let progress = RecordingRefreshProgress()
         var caught: (any Error)?
         do {
-            _ = try await ComicRefresher(source: source, retry: Self.noWaiting).refresh(.all, into: sink, progress: progress)
+            _ = try await ComicRefresher(source: source, retry: Self.noWaiting).refresh(
+                .all, into: sink, progress: progress)
         } catch {
             caught = error
         }
@@ -66,7 +71,8 @@ import Testing
 
         let again = ScriptedComicSource(latest: 12)
         let everything = try await ComicRefresher(source: again, retry: Self.noWaiting).refresh(
-            .since(8), existing: [3, 9, 12], refetchExisting: true, into: sink, progress: RecordingRefreshProgress())
+            .since(8), existing: [3, 9, 12], refetchExisting: true, into: sink,
+            progress: RecordingRefreshProgress())
         #expect(everything.fetched == [8, 9, 10, 11, 12])
         #expect(everything.skipped.isEmpty)
         #expect(Set(await again.requests) == [8, 9, 10, 11])  // 12 came with the latest
@@ -116,9 +122,11 @@ import Testing
             await gate.giveUp()
         }
         defer { watchdog.cancel() }
-        var refresher = ComicRefresher(source: GatedComicSource(latestNumber: latest, gate: gate), retry: Self.noWaiting)
+        var refresher = ComicRefresher(
+            source: GatedComicSource(latestNumber: latest, gate: gate), retry: Self.noWaiting)
         refresher.concurrency = limit
-        let summary = try await refresher.refresh(.all, into: RecordingRefreshSink(), progress: RecordingRefreshProgress())
+        let summary = try await refresher.refresh(
+            .all, into: RecordingRefreshSink(), progress: RecordingRefreshProgress())
 
         #expect(summary.fetched == Array(1...latest))
         #expect(await gate.maxInFlight == limit)
@@ -127,9 +135,11 @@ import Testing
 
     @Test func transientFailuresAreRetriedWithGrowingWaits() async throws {
         let url = ScriptedComicSource.url(of: 3)
-        let source = ScriptedComicSource(latest: 5, failures: [
-            3: [.timeout(url: url, seconds: 1), .httpStatus(url: url, status: 503)],
-        ])
+        let source = ScriptedComicSource(
+            latest: 5,
+            failures: [
+                3: [.timeout(url: url, seconds: 1), .httpStatus(url: url, status: 503)]
+            ])
         let sleeps = SleepRecorder()
         let summary = try await ComicRefresher(source: source, retry: sleeps.policy(maxAttempts: 4))
             .refresh(.all, into: RecordingRefreshSink(), progress: RecordingRefreshProgress())
@@ -145,10 +155,16 @@ import Testing
 
     @Test func aNumberFailingForGoodDoesNotStopTheOthers() async throws {
         let url = ScriptedComicSource.url(of: 3)
-        let source = ScriptedComicSource(latest: 6, failures: [
-            3: Array(repeating: .timeout(url: url, seconds: 1), count: 5),
-            5: [.notJSON(url: ScriptedComicSource.url(of: 5), contentType: "text/html", start: "<html>")],
-        ])
+        let source = ScriptedComicSource(
+            latest: 6,
+            failures: [
+                3: Array(repeating: .timeout(url: url, seconds: 1), count: 5),
+                5: [
+                    .notJSON(
+                        url: ScriptedComicSource.url(of: 5), contentType: "text/html",
+                        start: "<html>")
+                ],
+            ])
         let sleeps = SleepRecorder()
         let summary = try await ComicRefresher(source: source, retry: sleeps.policy(maxAttempts: 3))
             .refresh(.all, into: RecordingRefreshSink(), progress: RecordingRefreshProgress())
@@ -174,7 +190,9 @@ import Testing
         let error = try await #require(throws: RefreshError.self) {
             try await refresher.refresh(.all, into: sink, progress: progress)
         }
-        guard case .serverUnavailable(let failures, let lastError, let stored) = error else { return }
+        guard case .serverUnavailable(let failures, let lastError, let stored) = error else {
+            return
+        }
         #expect(failures == 3)
         #expect(lastError.isConnectionFailure)
         #expect(stored == 6)
@@ -187,12 +205,16 @@ import Testing
 
     @Test func scatteredConnectionFailuresDoNotStopTheRefresh() async throws {
         let refused: (Int) -> [NetworkError] = { number in
-            Array(repeating: .unreachable(url: ScriptedComicSource.url(of: number), reason: "refused"), count: 3)
+            Array(
+                repeating: .unreachable(
+                    url: ScriptedComicSource.url(of: number), reason: "refused"), count: 3)
         }
-        let source = ScriptedComicSource(latest: 9, failures: [2: refused(2), 4: refused(4), 6: refused(6)])
+        let source = ScriptedComicSource(
+            latest: 9, failures: [2: refused(2), 4: refused(4), 6: refused(6)])
         var refresher = ComicRefresher(source: source, concurrency: 1, retry: Self.noWaiting)
         refresher.deadServerLimit = 2
-        let summary = try await refresher.refresh(.all, into: RecordingRefreshSink(), progress: RecordingRefreshProgress())
+        let summary = try await refresher.refresh(
+            .all, into: RecordingRefreshSink(), progress: RecordingRefreshProgress())
 
         #expect(summary.fetched == [1, 3, 5, 7, 8, 9])
         #expect(summary.failures.map(\.number) == [2, 4, 6])
@@ -203,7 +225,8 @@ import Testing
         let source = ScriptedComicSource(latest: 30, hangingFrom: 11, hung: announceHang)
         let sink = RecordingRefreshSink()
         let progress = RecordingRefreshProgress()
-        let refresher = ComicRefresher(source: source, concurrency: 1, retry: Self.noWaiting, batchSize: 3)
+        let refresher = ComicRefresher(
+            source: source, concurrency: 1, retry: Self.noWaiting, batchSize: 3)
 
         let refresh = Task { try await refresher.refresh(.all, into: sink, progress: progress) }
         for await _ in hung { break }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct ComicSearchTests {
@@ -9,7 +10,8 @@ import Testing
 
     @Test func titleOutranksAltWhichOutranksTranscript() {
         let comics = [
-            Comic(num: 1, title: "Nothing", alt: "nothing", transcript: "a lattice in the background"),
+            Comic(
+                num: 1, title: "Nothing", alt: "nothing", transcript: "a lattice in the background"),
             Comic(num: 2, title: "Lattice Dreams"),
             Comic(num: 3, title: "Other", alt: "a lattice here"),
         ]
@@ -73,7 +75,9 @@ import Testing
         #expect(hits.count > 5)
         #expect(hits.allSatisfy { $0.score > 0 })
         for (better, worse) in zip(hits, hits.dropFirst()) {
-            #expect(better.score > worse.score || (better.score == worse.score && better.comic.num > worse.comic.num))
+            #expect(
+                better.score > worse.score
+                    || (better.score == worse.score && better.comic.num > worse.comic.num))
         }
     }
 
@@ -87,7 +91,9 @@ import Testing
 
     @Test func plainTextConversionIsAppliedBeforeMatching() {
         let comics = [Comic(num: 1, title: "x", alt: "a na&iuml;ve plan")]
-        let decodeEntity: @Sendable (String) -> String = { $0.replacingOccurrences(of: "&iuml;", with: "ï") }
+        let decodeEntity: @Sendable (String) -> String = {
+            $0.replacingOccurrences(of: "&iuml;", with: "ï")
+        }
         #expect(ComicSearch(comics: comics).search("naive").isEmpty)
         let hits = ComicSearch(comics: comics, plainText: decodeEntity).search("naive")
         #expect(hits.map(\.score) == [ComicSearch.Weight.altWord])

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct ComicSummaryFormatterTests {
     @Test func numbersAreRightAlignedBeforeTheTitle() {
-        let comics = [Comic(num: 7, title: "Girl sleeping"), Comic(num: 395, title: "Rule of Thumb")]
+        let comics = [
+            Comic(num: 7, title: "Girl sleeping"), Comic(num: 395, title: "Rule of Thumb"),
+        ]
         let formatter = ComicSummaryFormatter(width: 80, comics: comics, unicodeEnabled: true)
         #expect(formatter.line(for: comics[1]) == "  395  Rule of Thumb")
         #expect(formatter.line(for: comics[0]) == "    7  Girl sleeping")
@@ -19,14 +22,21 @@ import Testing
 
     @Test func longTitlesAreTruncatedToTheWidth() {
         let comic = Comic(num: 395, title: "A title that is far too long for a narrow terminal")
-        #expect(ComicSummaryFormatter(width: 20, comics: [comic], unicodeEnabled: true).line(for: comic) == "  395  A title that…")
-        #expect(ComicSummaryFormatter(width: 20, comics: [comic], unicodeEnabled: false).line(for: comic) == "  395  A title th...")
+        #expect(
+            ComicSummaryFormatter(width: 20, comics: [comic], unicodeEnabled: true).line(for: comic)
+                == "  395  A title that…")
+        #expect(
+            ComicSummaryFormatter(width: 20, comics: [comic], unicodeEnabled: false).line(
+                for: comic) == "  395  A title th...")
     }
 
     @Test func neverWiderThanTheWidth() {
-        let comics = [RenderingFixtures.woodpecker, RenderingFixtures.wide, RenderingFixtures.hostile]
+        let comics = [
+            RenderingFixtures.woodpecker, RenderingFixtures.wide, RenderingFixtures.hostile,
+        ]
         for width in 1...50 {
-            let formatter = ComicSummaryFormatter(width: width, comics: comics, unicodeEnabled: true)
+            let formatter = ComicSummaryFormatter(
+                width: width, comics: comics, unicodeEnabled: true)
             for comic in comics {
                 let line = formatter.line(for: comic, isFavorite: true)
                 #expect(DisplayWidth.of(line) <= width, "width \(width): \(line)")
@@ -37,11 +47,15 @@ import Testing
 
     @Test func titlesAreCleaned() {
         let comic = Comic(num: 1, title: "<i>Caf&eacute;</i>\u{1B}[31m \u{202E}x")
-        #expect(ComicSummaryFormatter(width: 80, comics: [comic], unicodeEnabled: true).line(for: comic) == "    1  Café[31m x")
+        #expect(
+            ComicSummaryFormatter(width: 80, comics: [comic], unicodeEnabled: true).line(for: comic)
+                == "    1  Café[31m x")
     }
 
     @Test func fallsBackToTheSafeTitle() {
         let comic = Comic(num: 5, title: "<b></b>", safeTitle: "Safe")
-        #expect(ComicSummaryFormatter(width: 80, comics: [comic], unicodeEnabled: true).line(for: comic) == "    5  Safe")
+        #expect(
+            ComicSummaryFormatter(width: 80, comics: [comic], unicodeEnabled: true).line(for: comic)
+                == "    5  Safe")
     }
 }

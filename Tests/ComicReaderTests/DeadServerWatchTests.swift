@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite("DeadServerWatch")
 struct DeadServerWatchTests {
-    let refused = NetworkError.unreachable(url: URL(string: "http://127.0.0.1:9/1/info.0.json")!, reason: "connection refused")
-    let serverError = NetworkError.httpStatus(url: URL(string: "http://127.0.0.1:9/2/info.0.json")!, status: 500)
+    let refused = NetworkError.unreachable(
+        url: URL(string: "http://127.0.0.1:9/1/info.0.json")!, reason: "connection refused")
+    let serverError = NetworkError.httpStatus(
+        url: URL(string: "http://127.0.0.1:9/2/info.0.json")!, status: 500)
 
     @Test("only connection failures in a row count; any other outcome starts again")
     func countsInARow() {

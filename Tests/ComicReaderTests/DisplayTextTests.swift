@@ -1,9 +1,11 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct DisplayTextTests {
     @Test func tagsThenEntitiesThenControls() {
-        #expect(DisplayText.line(#"<span style="x">House</span> of Pancakes"#) == "House of Pancakes")
+        #expect(
+            DisplayText.line(#"<span style="x">House</span> of Pancakes"#) == "House of Pancakes")
         #expect(DisplayText.line("<City>-Style Pizza &amp; More") == "<City>-Style Pizza & More")
         // Escaped markup is text the author wanted to show, not markup.
         #expect(DisplayText.line("&lt;b&gt;bold&lt;/b&gt;") == "<b>bold</b>")
@@ -40,10 +42,13 @@ import Testing
         ]
         for input in inputs {
             for text in [DisplayText.line(input), DisplayText.paragraphs(input)] {
-                #expect(text.utf8.allSatisfy { $0 >= 0x20 || $0 == 0x0A }, "\(input.debugDescription)")
-                #expect(!text.unicodeScalars.contains {
-                    TerminalSanitizer.isControl($0) && $0 != "\n" || TerminalSanitizer.isBidiControl($0)
-                }, "\(input.debugDescription)")
+                #expect(
+                    text.utf8.allSatisfy { $0 >= 0x20 || $0 == 0x0A }, "\(input.debugDescription)")
+                #expect(
+                    !text.unicodeScalars.contains {
+                        TerminalSanitizer.isControl($0) && $0 != "\n"
+                            || TerminalSanitizer.isBidiControl($0)
+                    }, "\(input.debugDescription)")
             }
         }
     }

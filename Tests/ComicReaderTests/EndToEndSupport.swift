@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the built `comics` executable as a child process, for end-to-end tests.
@@ -30,16 +31,18 @@ enum ComicsExecutable {
         if let executable = Bundle.main.executableURL {
             candidates.append(executable.deletingLastPathComponent())
             // On macOS the runner may sit inside the .xctest bundle's Contents/MacOS.
-            candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent())
+            candidates.append(
+                executable.deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().deletingLastPathComponent())
         }
         candidates.append(Bundle.main.bundleURL)
         for directory in candidates {
             let file = directory.appending(path: "comics")
             if FileManager.default.isExecutableFile(atPath: file.path) { return file }
         }
-        throw Failure(description: "the comics executable is not built beside the tests; looked in "
-            + candidates.map(\.path).joined(separator: ", "))
+        throw Failure(
+            description: "the comics executable is not built beside the tests; looked in "
+                + candidates.map(\.path).joined(separator: ", "))
     }
 
     /// Runs `comics arguments…` with only `environment` (plus `PATH`), standard input from
@@ -47,30 +50,38 @@ enum ComicsExecutable {
     static func run(
         _ arguments: [String], environment: [String: String], limit: Duration = .seconds(30)
     ) async throws -> Run {
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appending(
+            path: "comics-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputFile = scratch.appending(path: "stdout"), errorFile = scratch.appending(path: "stderr")
+        let outputFile = scratch.appending(path: "stdout")
+        let errorFile = scratch.appending(path: "stderr")
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
 
         let process = Process()
         process.executableURL = try location()
         process.arguments = arguments
-        process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { mine, _ in mine }
+        process.environment = environment.merging([
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        ]) { mine, _ in mine }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
-        try await waitForExit(of: process, within: limit, named: "comics \(arguments.joined(separator: " "))")
-        return Run(status: process.terminationStatus,
-                   output: try String(contentsOf: outputFile, encoding: .utf8),
-                   errors: try String(contentsOf: errorFile, encoding: .utf8))
+        try await waitForExit(
+            of: process, within: limit, named: "comics \(arguments.joined(separator: " "))")
+        return Run(
+            status: process.terminationStatus,
+            output: try String(contentsOf: outputFile, encoding: .utf8),
+            errors: try String(contentsOf: errorFile, encoding: .utf8))
     }
 
     /// Waits until the started `process` ends; after `limit`, kills it (SIGKILL, as a child may
     /// block SIGTERM) and throws a failure naming it.
-    static func waitForExit(of process: Process, within limit: Duration, named name: String) async throws {
+    static func waitForExit(of process: Process, within limit: Duration, named name: String)
+        async throws
+    {
         let deadline = ContinuousClock.now + limit
         while process.isRunning {
             if ContinuousClock.now > deadline {

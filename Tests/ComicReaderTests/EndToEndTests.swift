@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// The built `comics` run as a child process with a temporary cache, `NO_COLOR=1` and a
@@ -8,14 +9,17 @@ import Testing
 struct EndToEndTests {
     /// Runs `comics --cache <temporary dir> arguments…`, giving `body` the result and the directory.
     func comics(
-        _ arguments: [String], prepare: (URL) throws -> Void = { _ in }, check: (ComicsExecutable.Run, URL) throws -> Void
+        _ arguments: [String], prepare: (URL) throws -> Void = { _ in },
+        check: (ComicsExecutable.Run, URL) throws -> Void
     ) async throws {
-        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-cache-\(UUID().uuidString)")
+        let cache = FileManager.default.temporaryDirectory.appending(
+            path: "comics-e2e-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: cache) }
         try prepare(cache)
         let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COLUMNS": "80"]
-        let run = try await ComicsExecutable.run(["--cache", cache.path] + arguments, environment: environment)
+        let run = try await ComicsExecutable.run(
+            ["--cache", cache.path] + arguments, environment: environment)
         try check(run, cache)
     }
 
@@ -43,7 +47,8 @@ struct EndToEndTests {
             #expect(run.output.hasPrefix("#441  "))
             #expect(!run.output.contains("\u{1B}["))  // NO_COLOR
             #expect(run.errors.contains("comics refresh"))
-            #expect(!FileManager.default.fileExists(atPath: cache.appending(path: "comics.json").path))
+            #expect(
+                !FileManager.default.fileExists(atPath: cache.appending(path: "comics.json").path))
         }
     }
 
@@ -51,7 +56,8 @@ struct EndToEndTests {
         try await comics(["show", "400"]) { run, cache in
             #expect(run.status == 0)
             #expect(run.output.hasPrefix("#400  Four\u{A0}Hundred\n2008-03-14 (new)\n"))
-            let state = try JSONFileUserStateStore(fileURL: cache.appending(path: "state.json")).load()
+            let state = try JSONFileUserStateStore(fileURL: cache.appending(path: "state.json"))
+                .load()
             #expect(state.lastShown == 400)
         }
     }
@@ -75,7 +81,8 @@ struct EndToEndTests {
     @Test func searchFindsTheTitleFirst() async throws {
         try await comics(["search", "tab", "completion"]) { run, _ in
             #expect(run.status == 0)
-            #expect(run.output.split(separator: "\n").first?.hasSuffix("395  Tab Completion") == true)
+            #expect(
+                run.output.split(separator: "\n").first?.hasSuffix("395  Tab Completion") == true)
         }
     }
 
@@ -118,15 +125,19 @@ struct EndToEndTests {
 
     @Test func corruptCacheIsReportedAndLeftUntouched() async throws {
         let damaged = Data("[{\"num\": 400, \"title\": \"Four Hundred\",".utf8)
-        try await comics(["latest"], prepare: { cache in
-            try damaged.write(to: cache.appending(path: "comics.json"))
-        }) { run, cache throws in
+        try await comics(
+            ["latest"],
+            prepare: { cache in
+                try damaged.write(to: cache.appending(path: "comics.json"))
+            }
+        ) { run, cache throws in
             let file = cache.appending(path: "comics.json")
             #expect(run.status == 65)
             #expect(run.output.isEmpty)
             #expect(run.errors.contains(file.path))
             #expect(try Data(contentsOf: file) == damaged)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["comics.json"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["comics.json"])
         }
     }
 
@@ -135,13 +146,19 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(at: tree.directory) }
         let server = try await PythonHTTPServer.serving(tree.directory)
         defer { server.stop() }
-        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-cache-\(UUID().uuidString)")
+        let cache = FileManager.default.temporaryDirectory.appending(
+            path: "comics-e2e-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COMICS_BASE_URL": server.baseURL]
-        let refresh = try await ComicsExecutable.run(["refresh", "--cache", cache.path], environment: environment)
+        let environment = [
+            "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path,
+            "COMICS_BASE_URL": server.baseURL,
+        ]
+        let refresh = try await ComicsExecutable.run(
+            ["refresh", "--cache", cache.path], environment: environment)
         #expect(refresh.status == 0)
         #expect(refresh.errors.contains("fetched 3 comics"))
-        let show = try await ComicsExecutable.run(["--cache", cache.path, "show", "2"], environment: environment)
+        let show = try await ComicsExecutable.run(
+            ["--cache", cache.path, "show", "2"], environment: environment)
         #expect(show.status == 0)
         #expect(show.output.hasPrefix("#2  Fixture 2\n"))
         #expect(show.errors.isEmpty)  // the real cache now: no sample note
@@ -154,35 +171,50 @@ struct EndToEndTests {
         defer { server.stop() }
         let png = Data(ImageTestFixtures.pngFiles[0].png)
         let base = server.baseURL
-        try tree.serveImage(ofComic: 1, latest: 4, base: base, imagePath: "imgs/one.png", image: png)
-        try tree.serveImage(ofComic: 2, latest: 4, base: base, imagePath: "imgs/two.png",
-                            image: Data(APIFixtureTree.htmlPage.utf8))
+        try tree.serveImage(
+            ofComic: 1, latest: 4, base: base, imagePath: "imgs/one.png", image: png)
+        try tree.serveImage(
+            ofComic: 2, latest: 4, base: base, imagePath: "imgs/two.png",
+            image: Data(APIFixtureTree.htmlPage.utf8))
         try tree.serveImage(ofComic: 3, latest: 4, base: base, imagePath: "imgs/", image: nil)  // interactive
-        try tree.serveImage(ofComic: 4, latest: 4, base: base, imagePath: "imgs/four.png", image: png)
-        let cache = FileManager.default.temporaryDirectory.appending(path: "comics-e2e-cache-\(UUID().uuidString)")
+        try tree.serveImage(
+            ofComic: 4, latest: 4, base: base, imagePath: "imgs/four.png", image: png)
+        let cache = FileManager.default.temporaryDirectory.appending(
+            path: "comics-e2e-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COMICS_BASE_URL": base]
+        let environment = [
+            "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COMICS_BASE_URL": base,
+        ]
         let images = cache.appending(path: "images")
 
-        let first = try await ComicsExecutable.run(["refresh", "--images", "--all", "--cache", cache.path],
-                                                   environment: environment)
+        let first = try await ComicsExecutable.run(
+            ["refresh", "--images", "--all", "--cache", cache.path],
+            environment: environment)
         #expect(first.status == 65)  // only comic 2's image failed, and it is bad data
         #expect(first.errors.contains("fetched 4 comics"))
-        #expect(first.errors.contains(
-            "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed: #2\n"))
-        #expect(first.errors.contains("comic 2: refusing to save \(base)/imgs/two.png: not an image"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: images.path).sorted() == ["1.png", "4.png"])
+        #expect(
+            first.errors.contains(
+                "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed: #2\n"))
+        #expect(
+            first.errors.contains("comic 2: refusing to save \(base)/imgs/two.png: not an image"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: images.path).sorted() == [
+                "1.png", "4.png",
+            ])
         #expect(try Data(contentsOf: images.appending(path: "1.png")) == png)
         #expect(try Data(contentsOf: images.appending(path: "4.png")) == png)
 
         // Alone, --images fetches no comics and leaves the kept images alone.
         try tree.write(png, to: "imgs/two.png")
-        let second = try await ComicsExecutable.run(["refresh", "--images", "--cache", cache.path],
-                                                    environment: environment)
+        let second = try await ComicsExecutable.run(
+            ["refresh", "--images", "--cache", cache.path],
+            environment: environment)
         #expect(second.status == 0)
         #expect(!second.errors.contains("fetched"))
-        #expect(second.errors == "images: 1 downloaded, 2 already there, 1 interactive (no image)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: images.path).sorted()
-            == ["1.png", "2.png", "4.png"])
+        #expect(
+            second.errors == "images: 1 downloaded, 2 already there, 1 interactive (no image)\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: images.path).sorted()
+                == ["1.png", "2.png", "4.png"])
     }
 }

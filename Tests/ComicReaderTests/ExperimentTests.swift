@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wiring
+
 @testable import ComicReader
 
 @Suite("A/B experiments")
@@ -11,7 +12,8 @@ struct ExperimentTests {
     func context(_ assignments: [String]) throws -> DIContext {
         let context = DIContext()
         var options = AppOptions()
-        options.experiments = try registry.selection(applying: assignments, over: registry.defaults, origin: "--ab")
+        options.experiments = try registry.selection(
+            applying: assignments, over: registry.defaults, origin: "--ab")
         AppAssembly.instance(from: context).configure(options: options, environment: .fixed())
         return context
     }
@@ -19,22 +21,36 @@ struct ExperimentTests {
     @Test func registryListsEachExperimentWithItsDefaultFirst() {
         #expect(registry.experiments.map(\.name) == ["layout", "random"])
         #expect(registry.experiment(named: "layout")?.variants.map(\.name) == ["classic", "card"])
-        #expect(registry.experiment(named: "random")?.variants.map(\.name) == ["uniform", "unread-first"])
+        #expect(
+            registry.experiment(named: "random")?.variants.map(\.name) == [
+                "uniform", "unread-first",
+            ])
         #expect(registry.defaults.variants == ["layout": "classic", "random": "uniform"])
-        #expect(registry.experiments.allSatisfy { !$0.summary.isEmpty && $0.variants.allSatisfy { !$0.summary.isEmpty } })
+        #expect(
+            registry.experiments.allSatisfy {
+                !$0.summary.isEmpty && $0.variants.allSatisfy { !$0.summary.isEmpty }
+            })
     }
 
     @Test func selectionParsingAcceptsKnownVariantsAndRejectsOthers() throws {
-        let selection = try registry.selection(applying: ["layout=card", " random = unread-first "],
-                                               over: registry.defaults, origin: "--ab")
+        let selection = try registry.selection(
+            applying: ["layout=card", " random = unread-first "],
+            over: registry.defaults, origin: "--ab")
         #expect(selection.variants == ["layout": "card", "random": "unread-first"])
         #expect(selection.description == "layout=card, random=unread-first")
-        #expect(throws: ExperimentAssignmentError.unknownExperiment("size", origin: "--ab", known: registry.experimentList)) {
+        #expect(
+            throws: ExperimentAssignmentError.unknownExperiment(
+                "size", origin: "--ab", known: registry.experimentList)
+        ) {
             try registry.selection(applying: ["size=big"], over: registry.defaults, origin: "--ab")
         }
-        #expect(throws: ExperimentAssignmentError.unknownVariant("grid", experiment: "layout", origin: "COMICS_AB",
-                                                               known: "classic|card")) {
-            try registry.selection(applying: ["layout=grid"], over: registry.defaults, origin: "COMICS_AB")
+        #expect(
+            throws: ExperimentAssignmentError.unknownVariant(
+                "grid", experiment: "layout", origin: "COMICS_AB",
+                known: "classic|card")
+        ) {
+            try registry.selection(
+                applying: ["layout=grid"], over: registry.defaults, origin: "COMICS_AB")
         }
     }
 
@@ -85,7 +101,8 @@ struct ExperimentTests {
             let lines = harness.console.output.split(separator: "\n")
             #expect(lines.first?.hasPrefix("╭") == true)
             #expect(lines.first?.contains("#400  Four\u{A0}Hundred") == true)
-            #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") })
+            #expect(
+                lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") })
         }
         try await withHarness { harness async throws in
             #expect(await harness.run(["show", "400"]) == 0)
@@ -102,7 +119,8 @@ struct ExperimentTests {
             var picked: [Int] = []
             for seed in [3, 4] as [UInt64] {
                 harness.seed = seed
-                #expect(await harness.run(["--ab", "random=unread-first", "--json", "random"]) == 0)
+                #expect(
+                    await harness.run(["--ab", "random=unread-first", "--json", "random"]) == 0)
                 picked.append(try harness.savedState().lastShown ?? -1)
             }
             // Each pick is then marked read, so two picks take exactly the two unread comics.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// `HTTPComicSource` against real HTTP servers on 127.0.0.1.
@@ -62,7 +63,9 @@ import Testing
         let wrongType = try await #require(throws: NetworkError.self) { try await source.comic(3) }
         #expect(wrongType == .badJSON(url: source.url(ofComic: 3), detail: wrongType.detail))
         #expect(wrongType.detail.contains("\"num\""))
-        let missingField = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        let missingField = try await #require(throws: NetworkError.self) {
+            try await source.comic(2)
+        }
         #expect(missingField.detail.contains("\"title\""))
         #expect(missingField.exitCode == 65)
     }
@@ -84,13 +87,16 @@ import Testing
 
     @Test func downloadsRawData() async throws {
         let image = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF])
-        let tree = try APIFixtureTree.make(latest: 1, numbers: [1], files: ["comics/fixture_1.png": image])
+        let tree = try APIFixtureTree.make(
+            latest: 1, numbers: [1], files: ["comics/fixture_1.png": image])
         defer { tree.remove() }
         let server = try await PythonHTTPServer.serving(tree.directory)
         defer { server.stop() }
 
         let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
-        #expect(try await source.data(from: URL(string: "\(server.baseURL)/comics/fixture_1.png")!) == image)
+        #expect(
+            try await source.data(from: URL(string: "\(server.baseURL)/comics/fixture_1.png")!)
+                == image)
         let absent = URL(string: "\(server.baseURL)/comics/absent.png")!
         await #expect(throws: NetworkError.httpStatus(url: absent, status: 404)) {
             try await source.data(from: absent)
@@ -142,7 +148,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "xkcd.com", "ftp://xkcd.com", "http://", "https:///info", "https://xkcd.com/?a=1", "https://xkcd.com#top",
+        "", "xkcd.com", "ftp://xkcd.com", "http://", "https:///info", "https://xkcd.com/?a=1",
+        "https://xkcd.com#top",
     ])
     func rejectsBaseURLsThatAreNotHTTP(base: String) {
         #expect(throws: NetworkError.invalidBaseURL(base)) { try HTTPComicSource(base: base) }
@@ -150,7 +157,9 @@ import Testing
 
     @Test(arguments: [0.0, -1.0, .infinity, .nan])
     func rejectsTimeoutsThatAreNotPositive(timeout: Double) throws {
-        let error = try #require(throws: NetworkError.self) { try HTTPComicSource(timeout: timeout) }
+        let error = try #require(throws: NetworkError.self) {
+            try HTTPComicSource(timeout: timeout)
+        }
         guard case .invalidTimeout = error else {
             Issue.record("expected invalidTimeout, got \(error)")
             return

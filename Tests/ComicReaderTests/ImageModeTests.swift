@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite("Image mode and presenter")
@@ -11,36 +12,43 @@ struct ImageModeTests {
             try ImageMode(parsing: "sixel")
         } throws: { error in
             guard let error = error as? ImageMode.ParseError else { return false }
-            return error.description == "invalid image mode 'sixel' (valid: auto, kitty, iterm, blocks, braille, none)"
+            return error.description
+                == "invalid image mode 'sixel' (valid: auto, kitty, iterm, blocks, braille, none)"
                 && error.exitCode == 64
         }
     }
 
-    @Test("auto mode picks the protocol from the environment", arguments: [
-        (["TERM": "xterm-kitty"], ImageRendering.kitty),
-        (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"], .kitty),
-        (["TERM_PROGRAM": "ghostty", "TERM": "xterm-ghostty"], .kitty),
-        (["TERM_PROGRAM": "iTerm.app"], .iterm),
-        (["TERM_PROGRAM": "WezTerm"], .iterm),
-        (["TERM": "tmux-256color", "LC_TERMINAL": "iTerm2"], .iterm),
-        (["TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"], .halfBlocks),
-        (["TERM": "xterm-256color", "KITTY_WINDOW_ID": ""], .halfBlocks),
-        ([:], .halfBlocks),
-    ])
+    @Test(
+        "auto mode picks the protocol from the environment",
+        arguments: [
+            (["TERM": "xterm-kitty"], ImageRendering.kitty),
+            (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"], .kitty),
+            (["TERM_PROGRAM": "ghostty", "TERM": "xterm-ghostty"], .kitty),
+            (["TERM_PROGRAM": "iTerm.app"], .iterm),
+            (["TERM_PROGRAM": "WezTerm"], .iterm),
+            (["TERM": "tmux-256color", "LC_TERMINAL": "iTerm2"], .iterm),
+            (["TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"], .halfBlocks),
+            (["TERM": "xterm-256color", "KITTY_WINDOW_ID": ""], .halfBlocks),
+            ([:], .halfBlocks),
+        ])
     func autoMatrix(environment: [String: String], expected: ImageRendering) {
         #expect(ImageMode.auto.rendering(environment: environment, isTTY: true) == expected)
-        #expect(ImageMode.auto.rendering(environment: environment, isTTY: false) == ImageRendering.none)
+        #expect(
+            ImageMode.auto.rendering(environment: environment, isTTY: false) == ImageRendering.none)
     }
 
     @Test("explicit modes: as asked on a terminal, braille (plain text) otherwise, none is none")
     func explicitModes() {
         let kitty = ["TERM": "xterm-kitty"]
         let expectations: [(ImageMode, ImageRendering)] = [
-            (.kitty, .kitty), (.iterm, .iterm), (.blocks, .halfBlocks), (.braille, .braille), (.none, .none),
+            (.kitty, .kitty), (.iterm, .iterm), (.blocks, .halfBlocks), (.braille, .braille),
+            (.none, .none),
         ]
         for (mode, expected) in expectations {
             #expect(mode.rendering(environment: [:], isTTY: true) == expected)
-            #expect(mode.rendering(environment: kitty, isTTY: false) == (mode == .none ? .none : .braille))
+            #expect(
+                mode.rendering(environment: kitty, isTTY: false)
+                    == (mode == .none ? .none : .braille))
         }
         #expect(ImageMode.none.rendering(environment: kitty, isTTY: true) == .none)
     }
@@ -58,9 +66,13 @@ struct ImageModeTests {
     let gif: [UInt8] = Array("GIF89a".utf8) + [0x20, 0x03, 0x10, 0x00, 0x00]
     let url = "https://imgs.xkcd.com/comics/example.png"
 
-    func presenter(_ mode: ImageMode, _ environment: [String: String] = [:], isTTY: Bool = true,
-                   color: Bool = true) -> ImagePresenter {
-        ImagePresenter(mode: mode, environment: environment, isTTY: isTTY, colorEnabled: color, maxColumns: 80, maxRows: 40)
+    func presenter(
+        _ mode: ImageMode, _ environment: [String: String] = [:], isTTY: Bool = true,
+        color: Bool = true
+    ) -> ImagePresenter {
+        ImagePresenter(
+            mode: mode, environment: environment, isTTY: isTTY, colorEnabled: color, maxColumns: 80,
+            maxRows: 40)
     }
 
     /// The notice text, or nil if the presentation is not a notice.
@@ -80,7 +92,8 @@ struct ImageModeTests {
         let environment = ["TERM": "xterm-kitty", "COLORTERM": "truecolor"]
         for mode in ImageMode.allCases {
             for bytes in [png, jpeg, gif, nil] {
-                let shown = presenter(mode, environment, isTTY: false).present(image: bytes, sourceURL: url)
+                let shown = presenter(mode, environment, isTTY: false).present(
+                    image: bytes, sourceURL: url)
                 switch shown {
                 case .picture(let text), .notice(let text): #expect(!text.contains("\u{1B}"))
                 case .nothing: break
@@ -89,23 +102,40 @@ struct ImageModeTests {
             #expect(presenter(.none, environment).present(image: png, sourceURL: url) == .nothing)
         }
         #expect(presenter(.auto, isTTY: false).present(image: png, sourceURL: url) == .nothing)
-        let braille = try #require(picture(presenter(.blocks, isTTY: false).present(image: png, sourceURL: url)))
-        #expect(braille.unicodeScalars.allSatisfy { $0 == "\n" || (0x2800...0x28FF).contains($0.value) })
+        let braille = try #require(
+            picture(presenter(.blocks, isTTY: false).present(image: png, sourceURL: url)))
+        #expect(
+            braille.unicodeScalars.allSatisfy { $0 == "\n" || (0x2800...0x28FF).contains($0.value) }
+        )
     }
 
     @Test("PNG through each renderer")
     func pngRenderers() throws {
-        let kitty = try #require(picture(presenter(.auto, ["TERM": "xterm-kitty"]).present(image: png, sourceURL: url)))
+        let kitty = try #require(
+            picture(presenter(.auto, ["TERM": "xterm-kitty"]).present(image: png, sourceURL: url)))
         #expect(kitty.hasPrefix("\u{1B}_Ga=T,f=100,q=2,m=0;") && kitty.hasSuffix("\u{1B}\\\n"))
-        let iterm = try #require(picture(presenter(.auto, ["TERM_PROGRAM": "iTerm.app"]).present(image: png, sourceURL: url)))
-        #expect(iterm.hasPrefix("\u{1B}]1337;File=inline=1;size=\(png.count);preserveAspectRatio=1:"))
-        let blocks = try #require(picture(presenter(.auto, ["COLORTERM": "truecolor"]).present(image: png, sourceURL: url)))
-        #expect(blocks == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[38;2;0;255;0;48;2;255;255;255m▀\u{1B}[0m\n")
+        let iterm = try #require(
+            picture(
+                presenter(.auto, ["TERM_PROGRAM": "iTerm.app"]).present(image: png, sourceURL: url))
+        )
+        #expect(
+            iterm.hasPrefix("\u{1B}]1337;File=inline=1;size=\(png.count);preserveAspectRatio=1:"))
+        let blocks = try #require(
+            picture(
+                presenter(.auto, ["COLORTERM": "truecolor"]).present(image: png, sourceURL: url)))
+        #expect(
+            blocks
+                == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[38;2;0;255;0;48;2;255;255;255m▀\u{1B}[0m\n"
+        )
         let palette = try #require(picture(presenter(.blocks).present(image: png, sourceURL: url)))
         #expect(palette.contains("38;5;196"))
-        let noColor = try #require(picture(presenter(.blocks, color: false).present(image: png, sourceURL: url)))
-        #expect(!noColor.contains("\u{1B}") && noColor.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
-        let tmux = try #require(picture(presenter(.kitty, ["TMUX": "/tmp/x,1,0"]).present(image: png, sourceURL: url)))
+        let noColor = try #require(
+            picture(presenter(.blocks, color: false).present(image: png, sourceURL: url)))
+        #expect(
+            !noColor.contains("\u{1B}")
+                && noColor.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
+        let tmux = try #require(
+            picture(presenter(.kitty, ["TMUX": "/tmp/x,1,0"]).present(image: png, sourceURL: url)))
         #expect(tmux.hasPrefix("\u{1B}Ptmux;"))
     }
 
@@ -121,15 +151,20 @@ struct ImageModeTests {
     @Test("JPEG and GIF: inline for iTerm2, a one-line notice with the URL elsewhere")
     func otherFormats() throws {
         for bytes in [jpeg, gif] {
-            let iterm = try #require(picture(presenter(.iterm).present(image: bytes, sourceURL: url)))
+            let iterm = try #require(
+                picture(presenter(.iterm).present(image: bytes, sourceURL: url)))
             #expect(iterm.hasPrefix("\u{1B}]1337;File=inline=1;size=\(bytes.count);"))
             for mode in [ImageMode.kitty, .blocks, .braille] {
-                let text = try #require(notice(presenter(mode, ["TERM": "xterm-kitty"]).present(image: bytes, sourceURL: url)))
+                let text = try #require(
+                    notice(
+                        presenter(mode, ["TERM": "xterm-kitty"]).present(
+                            image: bytes, sourceURL: url)))
                 #expect(text.hasSuffix(url) && !text.contains("\n") && !text.contains("\u{1B}"))
             }
         }
         let kitty = try #require(notice(presenter(.kitty).present(image: jpeg, sourceURL: url)))
-        #expect(kitty == "image not shown, the kitty protocol takes PNG only and this is JPEG: \(url)")
+        #expect(
+            kitty == "image not shown, the kitty protocol takes PNG only and this is JPEG: \(url)")
     }
 
     @Test("HTML instead of an image, a missing file, a broken PNG: one-line notices")
@@ -139,8 +174,12 @@ struct ImageModeTests {
             let text = try #require(notice(presenter(mode).present(image: html, sourceURL: url)))
             #expect(text == "image not shown, not an image (looks like HTML): \(url)")
         }
-        #expect(notice(presenter(.blocks).present(image: nil, sourceURL: url)) == "image not available: \(url)")
-        #expect(notice(presenter(.blocks).present(image: nil, sourceURL: "")) == "image not available: (no image URL)")
+        #expect(
+            notice(presenter(.blocks).present(image: nil, sourceURL: url))
+                == "image not available: \(url)")
+        #expect(
+            notice(presenter(.blocks).present(image: nil, sourceURL: ""))
+                == "image not available: (no image URL)")
         var broken = png
         broken[broken.count - 20] ^= 1
         let text = try #require(notice(presenter(.blocks).present(image: broken, sourceURL: url)))

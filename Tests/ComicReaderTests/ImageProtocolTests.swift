@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite("Image protocols")
@@ -14,7 +15,8 @@ struct ImageProtocolTests {
         }
     }
 
-    @Test("kitty: chunks of at most 4096 base64 characters, m=1 until the last, payload decodes back")
+    @Test(
+        "kitty: chunks of at most 4096 base64 characters, m=1 until the last, payload decodes back")
     func kittyChunks() throws {
         let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
         let escapes = kittyEscapes(KittyImageEncoder.encode(png: bytes))
@@ -36,24 +38,30 @@ struct ImageProtocolTests {
 
     @Test("iTerm2: OSC 1337 File= with size and aspect, base64, BEL")
     func iterm() {
-        #expect(ITermImageEncoder.encode(file: [1, 2, 3])
+        #expect(
+            ITermImageEncoder.encode(file: [1, 2, 3])
                 == "\u{1B}]1337;File=inline=1;size=3;preserveAspectRatio=1:AQID\u{07}")
-        #expect(ITermImageEncoder.encode(file: [0xFF], columns: 80)
+        #expect(
+            ITermImageEncoder.encode(file: [0xFF], columns: 80)
                 == "\u{1B}]1337;File=inline=1;size=1;preserveAspectRatio=1;width=80:/w==\u{07}")
     }
 
     @Test("tmux passthrough doubles inner escapes and wraps each kitty chunk")
     func tmux() {
-        #expect(TmuxPassthrough.wrap("\u{1B}_Gm=0;AQID\u{1B}\\")
+        #expect(
+            TmuxPassthrough.wrap("\u{1B}_Gm=0;AQID\u{1B}\\")
                 == "\u{1B}Ptmux;\u{1B}\u{1B}_Gm=0;AQID\u{1B}\u{1B}\\\u{1B}\\")
         let bytes = [UInt8](repeating: 7, count: 6000)  // 8000 base64 characters: two chunks
         let wrapped = KittyImageEncoder.encode(png: bytes, tmux: true)
         #expect(wrapped.components(separatedBy: "\u{1B}Ptmux;").count == 3)
         let plain = KittyImageEncoder.encode(png: bytes)
-        #expect(wrapped.replacingOccurrences(of: "\u{1B}Ptmux;", with: "")
-            .replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
-            .replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\") == plain)
-        #expect(ITermImageEncoder.encode(file: [1], tmux: true).hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}]1337;"))
+        #expect(
+            wrapped.replacingOccurrences(of: "\u{1B}Ptmux;", with: "")
+                .replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+                .replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\") == plain)
+        #expect(
+            ITermImageEncoder.encode(file: [1], tmux: true).hasPrefix(
+                "\u{1B}Ptmux;\u{1B}\u{1B}]1337;"))
         #expect(TmuxPassthrough.isActive(environment: ["TMUX": "/tmp/tmux-0/default,1,0"]))
         #expect(!TmuxPassthrough.isActive(environment: ["TMUX": ""]))
     }

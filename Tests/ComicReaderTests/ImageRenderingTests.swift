@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite("Image rendering")
@@ -11,19 +12,25 @@ struct ImageRenderingTests {
 
     /// A bitmap from rows of pixels.
     func bitmap(_ rows: [[RGBAPixel]]) -> RGBABitmap {
-        RGBABitmap(width: rows[0].count, height: rows.count,
-                   pixels: rows.flatMap { $0.flatMap { [$0.r, $0.g, $0.b, $0.a] } })
+        RGBABitmap(
+            width: rows[0].count, height: rows.count,
+            pixels: rows.flatMap { $0.flatMap { [$0.r, $0.g, $0.b, $0.a] } })
     }
 
     @Test("cell grid keeps the aspect ratio, honours the maximum height and never enlarges")
     func cellGrid() {
-        let wide = CellGrid.fitting(width: 740, height: 1000, samplesAcross: 1, samplesDown: 2, maxColumns: 80, maxRows: 1000)
+        let wide = CellGrid.fitting(
+            width: 740, height: 1000, samplesAcross: 1, samplesDown: 2, maxColumns: 80,
+            maxRows: 1000)
         #expect(wide.columns == 80 && wide.rows == 54)  // 1000/740 × 80 / 2 = 54.05
-        let capped = CellGrid.fitting(width: 740, height: 1000, samplesAcross: 1, samplesDown: 2, maxColumns: 80, maxRows: 20)
+        let capped = CellGrid.fitting(
+            width: 740, height: 1000, samplesAcross: 1, samplesDown: 2, maxColumns: 80, maxRows: 20)
         #expect(capped.rows == 20 && capped.columns == 30)  // 740/1000 × 20 × 2 = 29.6
-        let small = CellGrid.fitting(width: 20, height: 10, samplesAcross: 1, samplesDown: 2, maxColumns: 80, maxRows: 50)
+        let small = CellGrid.fitting(
+            width: 20, height: 10, samplesAcross: 1, samplesDown: 2, maxColumns: 80, maxRows: 50)
         #expect(small.columns == 20 && small.rows == 5)
-        let braille = CellGrid.fitting(width: 200, height: 100, samplesAcross: 2, samplesDown: 4, maxColumns: 50, maxRows: 50)
+        let braille = CellGrid.fitting(
+            width: 200, height: 100, samplesAcross: 2, samplesDown: 4, maxColumns: 50, maxRows: 50)
         #expect(braille.columns == 50 && braille.rows == 13)  // 100 × 100 / 200 / 4 = 12.5, rounded up
         #expect(braille.sampleWidth == 100 && braille.sampleHeight == 52)
     }
@@ -31,11 +38,20 @@ struct ImageRenderingTests {
     @Test("area averaging: halves average, transparency shows the white background")
     func areaAverage() {
         let halves = bitmap([[black, black, white, white], [black, black, white, white]])
-        #expect(AreaAverageScaler.scale(halves, toWidth: 2, height: 1).pixels == [0, 0, 0, 255, 255, 255, 255, 255])
+        #expect(
+            AreaAverageScaler.scale(halves, toWidth: 2, height: 1).pixels == [
+                0, 0, 0, 255, 255, 255, 255, 255,
+            ])
         let pair = bitmap([[black, white]])
-        #expect(AreaAverageScaler.scale(pair, toWidth: 1, height: 1).pixels == [128, 128, 128, 255])
-        let clear = bitmap([[RGBAPixel(r: 0, g: 0, b: 0, a: 0), RGBAPixel(r: 0, g: 0, b: 0, a: 51)]])
-        #expect(AreaAverageScaler.scale(clear, toWidth: 2, height: 1).pixels == [255, 255, 255, 255, 204, 204, 204, 255])
+        #expect(
+            AreaAverageScaler.scale(pair, toWidth: 1, height: 1).pixels == [128, 128, 128, 255])
+        let clear = bitmap([
+            [RGBAPixel(r: 0, g: 0, b: 0, a: 0), RGBAPixel(r: 0, g: 0, b: 0, a: 51)]
+        ])
+        #expect(
+            AreaAverageScaler.scale(clear, toWidth: 2, height: 1).pixels == [
+                255, 255, 255, 255, 204, 204, 204, 255,
+            ])
         let enlarged = AreaAverageScaler.scale(pair, toWidth: 4, height: 2)
         #expect(enlarged[0, 1] == black && enlarged[3, 0] == white)
     }
@@ -43,14 +59,19 @@ struct ImageRenderingTests {
     @Test("half blocks: top pixel as 24-bit foreground, bottom as background, reset at line end")
     func halfBlocksTruecolor() {
         let image = bitmap([[red, green], [blue, white]])
-        let text = HalfBlockRenderer(colorDepth: .truecolor).render(image, maxColumns: 10, maxRows: 10)
-        #expect(text == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[38;2;0;255;0;48;2;255;255;255m▀\u{1B}[0m\n")
+        let text = HalfBlockRenderer(colorDepth: .truecolor).render(
+            image, maxColumns: 10, maxRows: 10)
+        #expect(
+            text
+                == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[38;2;0;255;0;48;2;255;255;255m▀\u{1B}[0m\n"
+        )
     }
 
     @Test("half blocks with 256 colours use the xterm cube and grey ramp")
     func halfBlocks256() {
         let image = bitmap([[red, green], [blue, white]])
-        let text = HalfBlockRenderer(colorDepth: .palette256).render(image, maxColumns: 10, maxRows: 10)
+        let text = HalfBlockRenderer(colorDepth: .palette256).render(
+            image, maxColumns: 10, maxRows: 10)
         #expect(text == "\u{1B}[38;5;196;48;5;21m▀\u{1B}[38;5;46;48;5;231m▀\u{1B}[0m\n")
         #expect(XTermPalette.nearestIndex(to: RGBAPixel(r: 128, g: 128, b: 128)) == 244)
         #expect(XTermPalette.nearestIndex(to: RGBAPixel(r: 95, g: 135, b: 175)) == 16 + 36 + 12 + 3)
@@ -59,7 +80,8 @@ struct ImageRenderingTests {
     @Test("half blocks repeat no escape while the colours stay the same")
     func halfBlocksRepeat() {
         let image = bitmap([[red, red, red], [blue, blue, green]])
-        let text = HalfBlockRenderer(colorDepth: .truecolor).render(image, maxColumns: 3, maxRows: 3)
+        let text = HalfBlockRenderer(colorDepth: .truecolor).render(
+            image, maxColumns: 3, maxRows: 3)
         #expect(text == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▀\u{1B}[48;2;0;255;0m▀\u{1B}[0m\n")
     }
 
@@ -76,7 +98,9 @@ struct ImageRenderingTests {
     @Test("braille: blank paper gives blank cells, ink gives dots, and no escapes")
     func braillePaper() {
         let paper = RGBABitmap(width: 8, height: 8, filledWith: white)
-        #expect(BrailleRenderer().render(paper, maxColumns: 4, maxRows: 4) == String(repeating: "⠀⠀⠀⠀\n", count: 2))
+        #expect(
+            BrailleRenderer().render(paper, maxColumns: 4, maxRows: 4)
+                == String(repeating: "⠀⠀⠀⠀\n", count: 2))
         let ink = RGBABitmap(width: 4, height: 4, filledWith: black)
         #expect(BrailleRenderer().render(ink, maxColumns: 2, maxRows: 4) == "⣿⣿\n")
         // A thin diagonal line shrunk 4×: dots along the diagonal only, none in the corners.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite("Sample images")
@@ -20,7 +21,9 @@ struct ImageSampleTests {
         #expect((120...200).contains(bitmap.width))
         // Drawings on white paper: plenty of white, and some ink.
         let pixels = bitmap.width * bitmap.height
-        let white = (0..<pixels).filter { bitmap.pixels[4 * $0] == 255 && bitmap.pixels[4 * $0 + 1] == 255 }.count
+        let white = (0..<pixels).filter {
+            bitmap.pixels[4 * $0] == 255 && bitmap.pixels[4 * $0 + 1] == 255
+        }.count
         #expect(white > pixels / 4 && white < pixels)
         let text = BrailleRenderer().render(bitmap, maxColumns: 60, maxRows: 30)
         #expect(text.unicodeScalars.contains { $0.value > 0x2800 && $0.value <= 0x28FF })
@@ -28,7 +31,9 @@ struct ImageSampleTests {
 
     @Test("the samples mix grey, palette and RGB images")
     func colourTypes() throws {
-        let types = try Self.numbers.map { try PNGDecoder.header(of: SampleImages.png(forComic: $0)!).colorType }
+        let types = try Self.numbers.map {
+            try PNGDecoder.header(of: SampleImages.png(forComic: $0)!).colorType
+        }
         #expect(Set(types) == [.grey, .palette, .rgb])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite("Image store")
@@ -9,29 +10,52 @@ struct ImageStoreTests {
 
     @Test("file names come from the comic number and the URL's extension")
     func fileNames() throws {
-        #expect(try ImageStore.fileName(forComic: 1, imageURL: "https://imgs.xkcd.com/comics/barrel_cropped_(1).jpg") == "1.jpg")
-        #expect(try ImageStore.fileName(forComic: 1234, imageURL: "https://imgs.xkcd.com/comics/a.PNG?x=1#y") == "1234.png")
-        #expect(try ImageStore.fileName(forComic: 5, imageURL: "https://example.com/comics/anim.gif") == "5.gif")
-        #expect(try ImageStore.fileName(forComic: 7, imageURL: "https://example.com/img/get?id=7", detected: .png) == "7.png")
-        #expect(try ImageStore.fileName(forComic: 8, imageURL: "https://example.com/img/picture.php", detected: .jpeg) == "8.jpg")
+        #expect(
+            try ImageStore.fileName(
+                forComic: 1, imageURL: "https://imgs.xkcd.com/comics/barrel_cropped_(1).jpg")
+                == "1.jpg")
+        #expect(
+            try ImageStore.fileName(
+                forComic: 1234, imageURL: "https://imgs.xkcd.com/comics/a.PNG?x=1#y") == "1234.png")
+        #expect(
+            try ImageStore.fileName(forComic: 5, imageURL: "https://example.com/comics/anim.gif")
+                == "5.gif")
+        #expect(
+            try ImageStore.fileName(
+                forComic: 7, imageURL: "https://example.com/img/get?id=7", detected: .png)
+                == "7.png")
+        #expect(
+            try ImageStore.fileName(
+                forComic: 8, imageURL: "https://example.com/img/picture.php", detected: .jpeg)
+                == "8.jpg")
         // No usable extension and no bytes to look at yet: no name can be chosen.
-        #expect(throws: ImageStoreError.noFileName(comic: 8, url: "https://example.com/img/picture")) {
+        #expect(
+            throws: ImageStoreError.noFileName(comic: 8, url: "https://example.com/img/picture")
+        ) {
             try ImageStore.fileName(forComic: 8, imageURL: "https://example.com/img/picture")
         }
     }
 
-    @Test("an img URL that names no file is a clear error, not a crash",
-          arguments: ["https://imgs.xkcd.com/comics/", "", "https://imgs.xkcd.com", "https://imgs.xkcd.com/comics/.."])
+    @Test(
+        "an img URL that names no file is a clear error, not a crash",
+        arguments: [
+            "https://imgs.xkcd.com/comics/", "", "https://imgs.xkcd.com",
+            "https://imgs.xkcd.com/comics/..",
+        ])
     func noFileName(url: String) throws {
         #expect(throws: ImageStoreError.noFileName(comic: 1193, url: url)) {
             try ImageStore.fileName(forComic: 1193, imageURL: url)
         }
         let error = ImageStoreError.noFileName(comic: 1193, url: url)
-        #expect(error.description.hasPrefix("comic 1193 has no image file to show") && error.exitCode == 65)
+        #expect(
+            error.description.hasPrefix("comic 1193 has no image file to show")
+                && error.exitCode == 65)
         try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             #expect(store.cachedImage(forComic: 1193, imageURL: url) == nil)
-            #expect(throws: ImageStoreError.self) { try store.save(png, forComic: 1193, imageURL: url) }
+            #expect(throws: ImageStoreError.self) {
+                try store.save(png, forComic: 1193, imageURL: url)
+            }
         }
     }
 
@@ -43,7 +67,8 @@ struct ImageStoreTests {
             let saved = try store.save(png, forComic: 42, imageURL: url)
             #expect(saved.path == directory.appendingPathComponent("images/42.png").path)
             #expect(store.cachedImage(forComic: 42, imageURL: url) == png)
-            let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("images").path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent("images").path)
             #expect(files == ["42.png"])
         }
     }
@@ -69,7 +94,8 @@ struct ImageStoreTests {
             #expect(throws: ImageStoreError.notAnImage(url: url, looksLike: .html)) {
                 try store.save(html, forComic: 42, imageURL: url)
             }
-            #expect(ImageStoreError.notAnImage(url: url, looksLike: .html).description
+            #expect(
+                ImageStoreError.notAnImage(url: url, looksLike: .html).description
                     == "refusing to save \(url): not an image (looks like HTML)")
             #expect(throws: ImageStoreError.truncated(url: url)) {
                 try store.save(Array(png.dropLast(5)), forComic: 42, imageURL: url)
@@ -98,8 +124,10 @@ struct ImageStoreTests {
     func garbageOnDisk() throws {
         try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
-            try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-            try Data("<html>oops</html>".utf8).write(to: store.directory.appendingPathComponent("5.png"))
+            try FileManager.default.createDirectory(
+                at: store.directory, withIntermediateDirectories: true)
+            try Data("<html>oops</html>".utf8).write(
+                to: store.directory.appendingPathComponent("5.png"))
             #expect(store.cachedImage(forComic: 5, imageURL: url) == nil)
         }
     }
@@ -113,8 +141,11 @@ struct ImageStoreTests {
             #expect {
                 try store.save(png, forComic: 1, imageURL: url)
             } throws: { error in
-                guard let error = error as? ImageStoreError, case .writeFailed(let path, let reason) = error else { return false }
-                return path == blocker.path(percentEncoded: false) && reason.contains("not a directory") && error.exitCode == 74
+                guard let error = error as? ImageStoreError,
+                    case .writeFailed(let path, let reason) = error
+                else { return false }
+                return path == blocker.path(percentEncoded: false)
+                    && reason.contains("not a directory") && error.exitCode == 74
             }
         }
     }

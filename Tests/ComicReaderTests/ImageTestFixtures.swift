@@ -26,681 +26,775 @@ enum ImageTestFixtures {
     }
 
     static let zlibStreams: [ZlibStream] = [
-        ZlibStream(name: "level 0 (stored blocks)", compressed: bytes("""
-            eAEB0Acv+DIyb2shZ3V5IG1hdGggaGF0IDNzY2llbmNlIHBoeXNpY3MgLiBtYXRoIGdyYXBoIHRoZSB2ZWxvY2lyYXB0b3IgZmln
-            dXJlIC4gZmlndXJlIDFwaHlzaWNzIHBoeXNpY3MgMiFndXkgbWF0aCA/Z3V5IHZlbG9jaXJhcHRvciBzdGljayAwZ3JhcGggdmVs
-            b2NpcmFwdG9yID9zdGljayBndXkgbWF0aCA/b2tjb21pYyAwCgp2ZWxvY2lyYXB0b3IgZmlndXJlIG1hdGggcGh5c2ljcyB2ZWxv
-            Y2lyYXB0b3IgZmlndXJlIHN0aWNrID9va3RoZSBncmFwaCBmaWd1cmUgc3RpY2sgMnN0aWNrIG1hdGggMXZlbG9jaXJhcHRvciAz
-            ZmlndXJlIGd1eSA/aGF0IDMKMS4gcGh5c2ljcyBwaHlzaWNzIGhhdCAyMD9zdGljayAwdmVsb2NpcmFwdG9yIGNvbWljID9maWd1
-            cmUgc3RpY2sgb2swdGhlIDNndXkgY29taWMgMGNvbWljIHRoZSB2ZWxvY2lyYXB0b3IgLiBncmFwaCAhb2s/Mwpjb21pYyBzdGlj
-            ayBndXkgPzFzdGljayAhcGh5c2ljcyBva3BoeXNpY3MgP2d1eSAKb2s/b2toYXQgCmhhdCB0aGUgLiAwc3RpY2sgcGh5c2ljcyAx
-            b2toYXQgZ3V5IDNwaHlzaWNzIHZlbG9jaXJhcHRvciB2ZWxvY2lyYXB0b3Igc3RpY2sgaGF0IHRoZSBzY2llbmNlIHZlbG9jaXJh
-            cHRvciB0aGUgdGhlIDNncmFwaCB2ZWxvY2lyYXB0b3IgIXZlbG9jaXJhcHRvciB2ZWxvY2lyYXB0b3IgP2d1eSAwMWZpZ3VyZSAx
-            M21hdGggZmlndXJlIC4gdmVsb2NpcmFwdG9yIDBva2NvbWljIG9rMTNtYXRoIG9rMnBoeXNpY3MgZ3V5IHBoeXNpY3MgcGh5c2lj
-            cyAwCjJwaHlzaWNzIG9rbWF0aCBndXkgMXNjaWVuY2UgCmd1eSBmaWd1cmUgc3RpY2sgZ3JhcGggCnZlbG9jaXJhcHRvciBmaWd1
-            cmUgM2NvbWljIDAhMmZpZ3VyZSB2ZWxvY2lyYXB0b3IgZ3JhcGggLiBva2d1eSBjb21pYyBwaHlzaWNzIHZlbG9jaXJhcHRvciAw
-            ZmlndXJlIGhhdCBoYXQgLiAzdGhlIG1hdGggCnZlbG9jaXJhcHRvciAxc3RpY2sgP2d1eSBzdGljayBzY2llbmNlIGdyYXBoID8h
-            bWF0aCAwMnZlbG9jaXJhcHRvciBwaHlzaWNzIDBzY2llbmNlIGd1eSAKZmlndXJlIGd1eSBva3NjaWVuY2UgcGh5c2ljcyBndXkg
-            PwpncmFwaCAuID9ndXkgLiAhIWdyYXBoIHRoZSBzY2llbmNlICEzc2NpZW5jZSBoYXQgaGF0ICEKZ3V5IC4gY29taWMgc3RpY2sg
-            aGF0IHBoeXNpY3MgZ3V5IHRoZSBjb21pYyBtYXRoIC4gaGF0IHBoeXNpY3Mgb2sKZmlndXJlIGNvbWljIGNvbWljIDNwaHlzaWNz
-            ID8uIHN0aWNrIG1hdGggCnNjaWVuY2UgdmVsb2NpcmFwdG9yIGhhdCAuICEuIGd1eSAKc3RpY2sgb2shM3N0aWNrID9zY2llbmNl
-            IC4gb2sxc3RpY2sgZ3V5ICE/LiBoYXQgMy4gP3NjaWVuY2UgZ3JhcGggdGhlIC4gIXNjaWVuY2UgdmVsb2NpcmFwdG9yIDBmaWd1
-            cmUgMwptYXRoIDMxP21hdGggdGhlIHN0aWNrIC4gLiAuIG9rMHNjaWVuY2UgM2ZpZ3VyZSAuIDAxY29taWMgZ3V5IHRoZSBmaWd1
-            cmUgIS4gdGhlIDFncmFwaCBncmFwaCBmaWd1cmUgc3RpY2sgLiBwaHlzaWNzIGZpZ3VyZSBtYXRoIHZlbG9jaXJhcHRvciBmaWd1
-            cmUgP3N0aWNrIHN0aWNrICFzY2llbmNlIGdyYXBoIGhhdCB2ZWxvY2lyYXB0b3IgcGh5c2ljcyAKdmVsb2NpcmFwdG9yIDJoYXQg
-            MHZlbG9jaXJhcHRvciBwaHlzaWNzIG9rY29taWMgZ3V5IDIuIG1hdGggZ3V5IGhhdCA/dGhlIG9rCjJncmFwaCAhdmVsb2NpcmFw
-            dG9yIHNjaWVuY2UgCjN2ZWxvY2lyYXB0b3Igc3RpY2sgMj8yc3RpY2sgZ3JhcGggY29taWMgZ3JhcGggLiBjb21pYyBzdGljayBv
-            azIKZmlndXJlIG1hdGggc2NpZW5jZSAhLiAhISEKb2sxMnN0aWNrIAp2ZWxvY2lyYXB0b3IgP3RoZSBndXkgdmVsb2NpcmFwdG9y
-            IGd1eSBjb21pYyAKPzF2ZWxvY2lyYXB0b3IgLiAhaGF0IDEuIDEzM2d1eSAxbWF0aCAzcGh5c2ljcyAxdmVsb2NpcmFwdG9yIGNv
-            bWljIG1hdGggLiB2ZWxvY2lyYXB0b3IgITBvazBoYXQgCmhhdCAzCnN0aWNrIDMuIHBoeXNpY3MgMmNvbWljIGNvbWljIHBoeXNp
-            Y3MgMm1hdGggbWF0aCB0aGUgMzBwaHlzaWNzIHZlbG9jaXJhcHRvciBndXkgMG9rLiBndXkgc2NpSBPFDA==
-            """), expectedSize: 2000),
-        ZlibStream(name: "level 1", compressed: bytes("""
-            eAF0WlmO40gO/dcprAsYWg6gsxQSOVUJT48bVdUN9O2HbwuJzuwPW0swyMclSEbY2/Z8zN//+uf2x7ffP24/vv2+7b/ePt7/9/Z+
-            +/PHP78+3n7d7hr7/vPbnz9uv3+83/5+/+/z7aMefz9/3v7z8f2vn+9F5Js103LdTvYHBLXZv35/vD1ui3i3kUNDA9rxfLw9//h4
-            uy3T1Agtl/gj8ysC8Ss2UEECPVUjmy7kszYGu+mA5aCJpvU+zBOZGNgWw14aAwE/mrjnYwGQHUytmC6fLHw32vn5OPZJRKdxjlX3
-            c3A8H7mjuaea9XwA3IQvcL/fFs0J4SoCQNnzrinQHjQ3zBItjQRSpB2Dpo3N7ak9EPCy2k7rTl/46d4DZ0k4PB+mez62YIciuc91
-            mcbw80HGoFoDf8JTc5BC5MtY2+2wefOMpoUm3m/PB3iKNCga4eLZMCU+99sOoxFcl2sf0z4yf3BL2DFz0rI1/hG6DOLCM1kosD0f
-            GQkp3h5TNKC8+22e9QLgMmEeaSLoZ5rwboXPILmyBgcZhHjvVDsEz0ewiUTfIyCP+01MZZ8AaRrLinOtGGgq8spvu+6OzIFvbFIQ
-            zsUaM/f7bZCcGpf+mddkxXv7RED7evBKIzGr3cuhkDTMnzxS62+VcpCOCfZJAcfTKuH69pA0OLOOX1Nkg+UB5yFNGwqIJXRtc+KB
-            HnQb6HoiC2EWH/BvqQ91jxkHVChfbhLWl3ssOe0NgGBuh3OwZtpEzCA9rGqpJ1RogHAt+83zXBlvNaOuEJEBcpONFxI1HT3vFzco
-            VLl+3ZmnV3k6VujU4kGKl1w1V7JawIkZeHdcVrSF0aa5+h4vyYpfsOi+ZOAT+mKviI8dQrmO0IN0WRW0Xg+y+mo8egqLJmR3gQaX
-            PtCeRlTQZcxlMK7jQBeoEmcqQWrtafGU5yZQ0O5j5Q91BPEa+oEbElHskpVBA9iO0ZuITO/71KbQFA5QXN6pZa5pjZBeam+gRc/G
-            Vx4rHk7/lgOvSvW4+hSwAewcIlxgmIG+tiimujzRLbXG3N85zWRWg98eMqHngpFUJhWfUAGJk2teVTZoDGmcyO1x97IE9zRNXafG
-            jQpKu6sV9eY08tXnsGk1PWt9RDbtm3siwBdpx6x3Ab0f484y6dJJtaDB00SwNaUvEqzvK7Z52QDPr+oO69Uu25P2VpCwPCsa17lx
-            xagG9M0aaB6SqIThSSJyFopibQzwR4fJJSp8jYi2HqFcOY8AJc+Ex7RWYSh0QXG/bfNVe1VAr7EdYlFEETCaIaiacXH8WKkV6Jhw
-            WmzF3LE7Uajuc+w4FoOxy3/sZKopqI6buqbzsBIQ0FycDr2bPCqqasSFM5UCKJih2S8kmigdCWUa0fbqWOkDblP8litJS0RDGhFU
-            V9adJncweBxclJXBo80f/fLyUtfZ8Qg4LT4YZYWdLoQcPC3TXjUwnRBrhhZRQI7qBRjlC5mXplOFCeFQma/Bf10PgcmQ9hLa/C1H
-            3G/zT7MrBgt0SQKLMN9oq1E6Jue2ig7AAhoSRND0ZTkFGZgOKjVX3JsJaGMS2cPvFdbVrNPIxMa7g1mg+SfWnja3XxGIWdaWksRr
-            lNhx07jt2HG2N8OtY0Wtq+sIVDyXIWwjO+J9UAwnNqbtwcB04W6beEf3o4GXBRj+z0fjddnxQX+aC3AATsHUo7giEkPHsh+nPKdN
-            G+8gxTIcc7FrE31dw/HmEF0yGOmYXFXoaDOpLkixdxj56WzlGvFi428VIJPPBuZleBMClkpk0yjWvSehIeipxjX5TLYGE6ljAcsx
-            ViZwYrzabtyuTFfziBIM2aEYFpdt3SoOvAkHhZLuuRmNveJVTHU4Y946kvux0FjQQjdj/XtPYqctEryAULdgiQ+npXbihVtjUDaT
-            4IVyohgUjBOws8d2YAOicedPAsJcb0gaz/OkxvhG7Rxpdl0YKOP5TIEyK/GnnXek9nAK3BiTM07H5rXewAJ5U/X73KH0dVL1FTol
-            Ix9y4LIsExt3iYRn8Qk/3NMDRIAaKmX4GCIASD9ACbJjhqMMyeauaGhyBc2GLweBLz7qomNCKiGHjldsRdEtdmfzG3R3+ih/j0wR
-            bhiGsm0OXjgopcRF+cQ7Ji5z7/7PIOsuGPXoS2k+oIJQq00rjyyASWlq5PkGli0KaAQ1ioFdnSWaY96OZBM1qqiH9zRPfdMAptJc
-            33UUEj4HWy1+yVg5B/TpE1MLRqhKqo7B4D0+Asww80hTLBAlXJqnFyBbxMte2zFcwa/vAUhykVhJFwpFA/F7Pmg+k4FRgxDiXAXl
-            4rA6hHqJAbOSbo0ZIEpqleqrUrsaQ31PamEIizXQbe269pganI6VFhTDAB3BY3/EluxkhM1JmqtOzKD+5tODjakMb2hHEUhGztLo
-            Y1D0RZCDs4tNKYMMS5ltlGOXwz4dPhpxZR7RatSSZtfe9BCuNBTcRmuG5QAmxWllJWwk7aFW0FV1TwdG315HA9PVMufNdkFG4wob
-            GrxgRHx8lksV+KW85tfsr9wpN5DSU+ENdvvEbncdQUBeDfA4Nc7iR3AGYa6y4sWgZlFnbL6bsuwXV1VBiYpfnb4M74t07ilH5qx6
-            HQydYYxFr0WKSHJONetwakCUEllwYIBPNWu7KzESYH6XYeBt3jTAJMvkY0Sux74C6+gyEHpxu/oveuRqoUM/uD1jValfemKZ4+q+
-            5ngglDb2BymPyXbf6pjEBRKUc7UISpZVCD2BHFheE4MeyERylA28qMp6ATxax1CD3TiVB0fNYR6buvX2l+aWILacIM07XTzql1FF
-            cB1j5xYic+8llccswJU/3gmKGbm6l+cP/xRAmrElin1OV6rgDb9d1/2yJefBGQDEaZ86RsuuHNi8qPgNaLU38zjsctdM8zCFhjAO
-            y3M372kglCjQOtvGVbkyArAqKEFGknJ12qONOEgqdqLk2OYkd4QVtN/XoqwNraWJazUZ2z5NPitzSErRbVO9ixYSHY5jTwgI6UGb
-            8TJv4Zn95WdFMVpHM77zpKO2V/YCTFIHGpGELDAOC2Sw6qnDXWpcfke2+2G3+tQOKZS5MgJOJ4AqovZl1LFQZ6iMzImSZ6Ssnoll
-            LeBt488j8pZehUVYaixP6DguELLHekFpgZq6cXtACh82SmmPCqLX0al/Em3PiJozT5V4gohweDICT+CJV0Yhhfa2IOqNBegmLOyE
-            DSx0Z1UuzoYIP7oiN3X3+qln7CakXJ5fStZLjmZchbTF5miUGon7uUDx1XV95w8xnUt410LeRkRCU08dJo8tcrWJMr8rJTMRWROX
-            yWYeHXhmcYlnpes2sz0AX1jhnj3qSI10MF4rMPQdcjgKB8NC+FInOFOajOpjqE0+REFAjKMpPSpjmEoKqnAiwjRgoKjGVAyVsIyu
-            jXNG1PDOOELGYcMxjeUvectxjG1ZY6eSk5Xvk07ZqgV5mxTxPB2FFbhRBnI8zKMjcPsvCATOppGlojI4JgQ6jJH73akjzxHHuIWE
-            8eJyZrRPWgFc7oIuuVtlhMvPlVUmiIS9eX4Wrpwu4oi8whnvGI95UhKVpcaq1o7qi81CZvUCWsu0Z6AoBiWzKvbOLiRHfD/OgF9U
-            cAg539QWVliTC2iEsbrDFS5JDQaI4IY9quiKp01FwQ4VSwEZWNAVIwycI0ajdVRfDCofjMsdcllwXI58AsFYSb0ee19m3HPO+edB
-            tzJA+aASKvngzewW1x2ybRaaj5GTHU7g09aBf6ro4sQkTea5e4FsC533OijwvXhX3oVF0hJucxXwJqqqdrVr+RcDeFkls4nhchVb
-            le24PmNCeFmVuqXjuChhsWt8jILKl2K9Duvw5SCpPGdI4BczsDuPfB4HOWJcJqEQPuTFr6a9RG7d+unVXgKEDSx4HdlkGY897ZyR
-            WU4NfYsYpFDhk50y86VGV/tTThLS2f+2seTaxVEnHFYDGV0NI+OzqPsubeqB+2/Pahawz4pEd0ykJpxLtBirCW8T//2BPd9CRrWy
-            z/ZKKsRz3eb0Kbcx1yRgpUdMR21tkxsCTauFWhGvflFvEjTOCVZS8ZsDuXhlxFrjHLfY9LCzDph2/YVEPxq3KWE4XbfZEs3/+OgY
-            O//gtG/lLqu4HgPMum71syFLYn6EUcWHzQLOYRDBYw3JgnnNH8TXefShnIWNNW9kMMWL7qFr+/PHttT5DIO3AsZbjrGlkixEm1Ql
-            U+vTWxm/tHjMaObT9ICORQBGsPRTNZ6rr2gzM8egX3u+6mMAHjPxecGWyRjax+bqUuJZDKSlO4lMoSZn32eajMpdc7ners5qVuhA
-            f80woOormLU3/e+ihuvIL3V5Sy4fLaTMJQ667zXsxUYWIsqt+DK0cgQF+5iCSuG51yGPnn8V2KsHFDcP+VJq9OxXm9LmrZXl/LhW
-            yjae4P7yJdNxKAi1kcX2xJ8HFiEvu8pttd/HcGKzzc9LmVVk1mts7F8L+f8BAAD//wC4C0f06gZwe8geHdsN8EKyauob0M+N8s28
-            x03FRxHX1OxID1AXTLLJc1vpwvArMiyWyRCmDTRyd+i45Ue1DHigxStzKLzzt5zXfvOMAESM2ZPtSe7u98LBuwyGiP0gDzzbTmbP
-            L3CWLM6A0vKVsmXwOE1eYMpN9+QMuslCdcay3gWpgvvKPWixL1kfrQjt2Ktd4ua0+q8sGLO7Rit3dnq/HDVdZeTRRWLS/3Jzr277
-            QdujeqLUlHeWiAaV/Fumfhf26pDF1aVEeY9tYv3krefqiYiy4rJ08ZRjk01td9DYHm2+stP2MH8tP5iJA/4htN0+iiUs68ixSx1b
-            BzYkbJ4NWKxcRp3rC7W4enw9VUJ5VNShbDjXCNDzjVVbD7vx6BqPqSbYJE0DS9QL1mNBiU+FIsQfvs+rZsSLeuCwk9fPfeqvqEDi
-            z30lakItLRttTakB69V2KSmL9u/BMNEEl2twQrZ5Ni/oknxTFxpTOmaN+UcPJxc/+1bAkSPgKmap1CpttTJxZBBaiWWDNY327SWr
-            zietW2iY4FxKl4tzEoQh40Wka6vXwOyCen0Vk6d6LfhtLP74/HhAAfAVx2RfoGzSoXy7muJwYaBo/lMdpYS/GPwVtKhTFZDmXZYt
-            tKV1yjFZNLv43JbQGwn9h+JIg/FDU9pkIcbk5kVoEVQdPHxWN0bFA3sdrVMrNXNInOnw3LJLdKkcrF9aVep/1VZ8LSYbPiYq3P0q
-            AAjCVy8B30KXmrraGVJc/QZNuddIFr3/UxcbUMnU1Yfw6oqh1MuC8js2egVNeTA3AGavEkUXWGr0YbQ6eBn7PDoJY0rOsCp34L1i
-            7N1KgIRh2aInYw+k5yIy4dzOZMnA950nSbZqL0qeZ0uIYH2iXUDcbA87t/nu9cJ6L2Rtlos/3a2XJK/q4oxsC9BvyvA5tqjlwWXH
-            r/WFSlgq0uy6FikDziuwOLK3wwN8vaLpwZHbdeM1ePgedukAUcawmY7YzkZg/vG930JaZnRGkJJt3MZ7QGQNAJ/pOh0/+pUsaEpG
-            3T0HgPbJ+mrLzWPSfUySkfLSRbyYiMWP2fm/Glyi46kCPD70m8hYC2xfDQBhtixSEnPRHHgzggJsWAzW45McDus1nOdkNdNVfwA7
-            sfgEISET+//GWPeZqQ0y2mN4k2yO0QAZ7glm5F8+ieZ++YzqFy1AyFLwLYKc9mEgV9L7S0DtdaykQrUCQt/TBf8bqP5MmBsjWPcr
-            tPVevNZKqyEyPnVtTZ/HeaUWm7WRyxiw1tiLZQhvJ0unyn0b9da5X5ieor/0eE8LRvKqB4F8pvrp0kD1cC835NMzilZ0kbYM9nis
-            Q5vHlMFd8EShzad/369T7aNTMt5OsUq/RUwTWIDD5svRNyNN9WEloVxu51m4oXPMR6cO1uG5JVLBdPZYE3j+N0HCJTH+yqz5D1zS
-            7dw3SRO6Z1zV9WLdfaDl0G8ejNgobDRl+jQQm4SRjgHzo+fu/NKItJXjJIl2vJY5U/d4jtYpg3te760Lerz8DCRlLHq9aQStzAJ4
-            Qnbtf8u9+LI2eVCq/haHFhMTaJ6KNnt7BI9W0+AzqtYgtgmZHGV4telIuZ+H21XFzIZrbhTiO06mqnLs5YMztDts6dvFA8/3vn08
-            Wq1jrzJODZ9hQuD/HXVHk0dTcvWMqtFmPl1PVvDOT7HTCWfv07Hf2nGr5x5fjJyT3cO5SdaGHVe5fQFjGTH18QMzn20jDDP2luix
-            8IwB4kilzRCGCeaIlEW90FDp/6nT4sPDf5h4QsvGkfXOHe1RjJgILwSd5Er12bV2dNhPoS9nUIt+qg1FL/w9aw6JZyA2rQ3OGwuW
-            m1Nu/KonXzoW3Ypzr8PR4nL7LYXKCkmJiR/ddKUjyxSyhPorI8H210G2RMPnpYYQAghUAcwZ1GnDHR/UbHRUeMlieNqbmxRAWJCM
-            2ut8Qa8uLWZIJ5OjHwYKa8baZx7YF8TeoMgMMYuURVtOcqB51ixCXfSV0C3Fib264qlToU3TgiQWZGzG0C2sqLc2aqaeNSAxmswp
-            6nGGDgTAkJBW7jd1Q9QlE0opW51sr+0wQR+BndnVhvRTOzPVP/dGdrXUeXMyccRZNqxW8Z7MUUzBcEiTTTt5i+A9yutmIIVeNRfT
-            VumG+pYBcVZ+NqYYFZ+qwtiGZV5FCI2BJm7SA55Oznv1Yat9IyOSkx4t1/zjUuUnR3vr7XtDQ5FgUad5kHkSqyiSdwZXFSVFqHr1
-            sw9TOa61JWTegwl5M3AHNaCLLfuZx3OETYpPQ6P0Fpn27xm9kft7aem31EWdLocULufjoX6r/GcKFEcD59r4Wn7dHIoH8nWSxm4Z
-            wAhzyd7c/RIbkqsmu/VOeH5HMxnRATDVt0dxDHYtAFIBrBXGKWIjM4INn+gWxo5XzP3VcJY4QLtei1A4rtbF9yHB7naNeLO97idf
-            OxE0Ll8FP5r2QdtmR5UJZ/DSeRV+OH/Vz6TWBCh2GMMWQ/mFBUBHWaJpovjwdPuOLHnNSWJeHqLLBDRu7TMYo3FGzOvDlkvrbKdF
-            UC8Vl57lPIy3GKrWLmJGSkmEPV/YRbBkuBEehCZNk3zFe44WbRKzbLkbNd5PiwHQ7mOrJDmKGXtFZfIr5DzE/q9M97DVrHUnpuAX
-            cN8/zn6zBZahnjcbx+k6KHb7MtOFZhtqna2qHHPX4WfDtXRFC/LfFg3fREwC/AbYnkUmWMhDYP0WzgQ9CqKWPg6pJf4xAmtCn9Sq
-            ROLWQRvbmhDqfpySyVEOs3OiYXa0i5NIkKc7ITORVmCdIM9jCmXQ6SJhyynlhkeuVPRr+eBwS9WUJPZ4ARk8Xu11P+W6dMGpmCcn
-            nWrvUO55uRiY2/eqxKFhiejDcF6dzJd/P0ZAQ0fjighocMMBa3qnwMq9VocPURdO6pPPlBXUP+boxAAwu5xAx/8OOjIb7ne8CJ3G
-            uqs5/Jz1hmy2vZslzFhM7l/+WwK63F6Mu/hu4WLJlH8bkvTJy4K3gJ2NugGJCPhBqQe4iDt3dvB1+pKdDIW6uYO8GDc0CDxDH37I
-            i3Zv3jDkz0qLoUZuoDcY8WMRtSetyB8+/C0ALu0Wh1976QYX9epNqsFExF/S2Uok6snR8pHEtv7REOGltlmhFIg8RLrGknlv43xn
-            YcAzicPsjVA0nU528G40I7jWwMOCbMai4d20TDKpoqeMoB3MZSCzqgQLPlqri/E/gIUk5T/e35eicCi+i8sN/PescAyjPZVYfBJs
-            V8ffn60V+1wA5JXfmxW4xsUSABTfuxoCQBX9itGx6rFn3iSX445wPwwJSx8nU+5nXF4CEsjwI61hUhbqjb7L5IKGES9cBBun/0W2
-            9rN0SOJ4CIhcLq3/SGb0Qg0Fuezdn1hewY2PNmzUMZC8tZD/DxOoSUuJC+asSJA3TLG7h3S268Kk8Eb3ZIBlj8movkvGJdX/OFIi
-            EK/9wa/9CNzSgcDZ9zH9Qpho/nhtdQEXZN+lKGF6AAq1K4AdYHqCMwfctLezviubT1FDA+AYOrOCM4s5JmkM2g33xz0DGpjZXF6L
-            ILCl8mlW9kmeoQvLqt2Z0J8HXe2rUOvKuVA2weYK3jyqpDzLw+MvCOBopSsTrOls9L2uHJS234Io/yR2cko0v+5I3S3CL9V3Y+0+
-            0gYp+1XN/rUQrnar5iPIPi6UUjgNhFXgkX1yvo686C45nYunhsWDyUERyijuQmPaYmVbwh4DgZtuDeTERoYRztfuCcX0cgRCKNXp
-            LZMciFKJ/J2r6ASFZz2Kvb6WVyB0JRLdLpltOXg8EQqSzUrv/htyUMpmHxmddQw1hHfIzXqaID25bU3aw/beZy+TZFA0kd+s943r
-            9ZSOqoTu4HDPN68yYz5nrJ98zVQ23N0BYk5iW+kKWAHRpAF94tTJ6eAD212FlX8gQPk6irBypLrfogf9P9u8+WUmRp2HDyvJtzaW
-            vNyXrkF1lLSZDcffJ36K997lQ7NraXDTIat2/agLKVlloRrrqPaks5mGtYbg9l2rFRUYNe6UAAAA///t0EENAAAIxDCt5wJQjwTe
-            JF2moIkIECBAgACB7wLVYwIECBAgQIDAKbCMPWFz
-            """), expectedSize: 19103),
-        ZlibStream(name: "level 6", compressed: bytes("""
-            eJyEWmuunCkO/c8qig0gDAtgLdFVJrmq6alWkm6pdz/gt4FKq9W59eDjYR8fH5tq7fXM3/765/HHl1/fH9+//Hr0nx+fX//38fXx
-            5/d/fn5+/HwU+u7bjy9/fn/8+v718ffX/74+PufbX68fj/98fvvrx9c5iF+APCZ/m00/1qvw9M9fnx/PR6W5wzeDvrJnX8+P1x+f
-            H4+a0m0DOEjWvA2g+eY06wi0YPim0R+cB8IEncetvQw0UYLy2M+5vmiVt13DBLTxEZZ7PevaSF+T8sHoz2HhwrvNr+foiQaZcQbQ
-            6yz7eD3lFZo7zadez7W5tP5Zs5dHpWdkINCANbxfTXjxmUwmaAlD1hd0utOx+f3MuOEKgqSOvlCAhaFV4PB68rjXs8ne1zS7e2pq
-            ZiEC9BwFsv203gUH0davWOvssNz4gzCIHixzGfPt1aqVn16mXP+XR19Gw83FddnHaB96KfumxUbGh2oLT+nRdfDCgwPz67nHOiIq
-            yQlwvfLI2WJfHshKE7L7nGi0B+j63E+9ZqDvcb8lDHg9ZW80hP5VQI7ycBGarrgjK+ZCJ5VAm3sl88kzyzdgIZQHbaQXG2InnvNd
-            1xLv9YQb6jDwLxoJpy7434xzebwrlCvQ4cQm/MXc+HoHtPiFo4x1POvdIMo8xNwQT7XOegVKBF1b4+p1oATf2n+T/DBfryfGOsL0
-            ZWPWitwh4dYvlNJG86HHSzAWPaxmqCdvAAXlwmqejAc8UTwQ7uxIQRakacBGvHkdaHI9dORpIE8rbV5InnEdGW+SVVUG7ozLbs5s
-            HvD6IU6lmOr1yiHImK8nIX6PZqg+SMmSa2z34IDk312h3usb4EQvKipwcBdrMw58RAl1E2MgapjDIa0RaPe+UziH7M3zMoRNS2tF
-            1Oc2IA6jz+Nn4UDJm4/pCMYlp51huE7RDm6SOWC9Mf9OB/pDweHhaxCCR40n0n7ural6mjHGh4J4/t8kfH4gcoGSSsrBFRgyEUyT
-            DU7jRLvL0C0Eu4im/n57uDqdzlvRxSPtz/kcg3mCDcQsqbdqKetGHlEx9aGvRK1ggKcTCTYtj7wkOb+3XJuleQoQzbVdaA8wUVt0
-            QQ6z2hcS9JavaQQRhmgBHNQi/4TvMMFrmrAcFwZxCPNnk/OGcaukpQSp2acrQbbsT08ZkGOsUz4vTjdwZJsQYP/J6driN28xIMaR
-            DEsMnsWOGgy8d/IfKpkpCqbiTvR4OG3ZCb4EY4vJ5YgQc1QX5Xw4IHqIQYhKZngR5VfJmh/SzpY49Ki3/HHJuimxgkEAW9EnFcEm
-            RIUL8gXktHEI2xE7mAvl/DX1mQPB+5WCSNfwunX6wjIIw+NQr4pVgBHRLDUCLjxSDMWUOWNggs5UDSmiiJMV/CBSLIt6C6VnuqbT
-            NcxTdCJxhbWZIyrlRGFDFQOv5xTrG0ENOPyjfNZaZHfHP44NNcXey76+Ks6YEQ0fwkQA5hcLQyovxNXylDrx36pLUeyaJ2tMF+We
-            El/PqGDtcwSFOMypkijpE8q8UfuouyuEwHBEHRe7XtTgCQKJSpCyaWahcaYzYp2pczVZ16syq2z8NgGSuDeQa/e7q5PIkibrdmgL
-            8tSVzwxwjCrREHXH9ZTdWLkgXeXk12eHWvw3aHnB2UiHY1Mm3cMa5YKw6qr3NTyqVh6uRUW05nsH3FmplnikQYGjJHeizLa8e1iq
-            OFPMbdiGmT3aWAWI0L5JbqySLvLSOjW8P82dYG4H0lNHWepSYN8k1AWItpSLfk9I9ImP1Zm/rULJGz46oYa7D+TAWmvKZiEBeMCi
-            uqooyALxofg3F6xk7ueQw+CwPK4cEFDjimuVJeaYmOzG8DUUjavszjNqiD6mv+u+sBTCl86EUyzu8D7N1QwbRlQ4xET829W6ucCT
-            fvYriai5ALNL7o85FI2kGD1Sh0ZD0blTTvWN6UTuqfkGSq0kjDKVgWg2zs1yUsrHENojAjYX6DdWjmHEe/QWokqbAIbUdFKzW7FR
-            BRtj6PXszu5HN/dAC0kZc1h5jA0DQdofqGJ+lWDktyQM6d9EEqZrDmRZC3ATcSvpQzVHKQUoEKNabWZ3Julm/IRByN2DBiIHjnpM
-            emlJMvS9Ae9simsAJdDUNB0zKs4KWnG1o/fe8HhXYF7UixSo0++4EOTD57ELJUIuAPhN+3lrWbcYEnvkVcs3kuCS4xlOs4hrZm4M
-            6RvFcbYVgdATql3IoYAIG9aucbmkl0jgZ8UOqieThH3tnig0ud2uimIs5XpB9czXcZSnQkwnvrsdm455cMoKgSgBZxqq9W6dX7mX
-            QeA1MJPUxG1EjMcYgcno/iIK2X+7TXlR8InPMlvftJ3TDTeGFOaPHamRhujM0FLMtXA2LqqiLL0KBgUmHjrgg8pxaNoxjQj1cpOL
-            TIy1aL3eLhhu0kHKPVNnOpKJVlgl5Dm9O4mRJgEI1baiXQFGyRh8FVBDSZS9QYmX8ftrU7I2f+moWe9QjCpq0uXoUd5kbXZVJ5bB
-            H1Yc9k712YQju4uKXbcLhnwbXwKjdZX9EztySC1zylYyIffAHDkL2nAt0tdUKXGvTJ/GrNxaLKbDjM17udwIXV1fKb1snUpQMU69
-            pVF8Xiqm1Qu+4XMPBl+NLOTukU31crtjj3OGlxd+upN69EJsF925W+yNpKTgwXdtGKTpo33KraNC2UFzj8fWcU/F+iArkpuHRVAP
-            ZYe6lhmXuianYn1Ja5tKpW29oktjXWssPVE8oE0Vun/O2S5p52Bf7vN3DX5VZ3tjRxJtFPdvL9ZVKIUhrOdkK9KqkF0ceqQaOEar
-            PvoVEmzyI9ew26KOlvin+HgreSWxCwhXz6JsQri9F06embCNF6hR5fvtLk1qSVa47cytXGNsWz1SIwWxJ6JxxdSQtq/rWUrpexxq
-            UozvyZ2bMwkeqEybDSP16JE6xr2jRylHZSSJQR+Kt4NrbpYqa0hskQawpp+zC9UfSGXEiykIrEBeEVSKtb1p2l3PqHMEuBKWATQh
-            5a4rC/dv6f626f3xKQL3LBZH9NtlA1VUF4fda/YJd7gaFrOh1BH9OmRkf1RMc1sZFhbWn8cIF3jBZ9SK5a7TbaETIabzdeUW/lKt
-            YTiqVSSHyNqNKCidLasN2N4N4UJ09BhmWHNm+eVBtDIKQyunW8B1be8qkDzGmYm3X+FwzvnNb7usenG1Zu5NjaF6AGsOYcI8E/je
-            YYPV/aUSAiu2sNudlwXXRCeR/I5+k3ES3bYrM8l+L71CGOFDHWJtGtRC/nrShhQLCIvMyNy3n4OkzSQR8P7eFUmpxd8HNIFhDAwm
-            yGuQbXIhrrfl6O5+SJFHWDnxmqtZLUkji7CropD014Tvrw+sBZe91OgycT5bJe/foOarmVp/zTiAb1pk70d2GtXMEn5UtFdSaZye
-            ZE7Ggpi7CaR75RlPK5nwmzaM52sm00zrGBGx0IHvbN/qkOTLbC4n1298qI0tv+Bk31YfGTB0MwAt5Y6hKZcwYD8Ai7fKSuLR5lpU
-            UmsFQoQV/Zkiq2IzHmYdL3Na7SlLJHMUtKjKDEoxE/iU7Sm3nFcg158HgJX7dFXNN6i/+8XKrvkKAVkCedubT5IdtjhGt1sXtMY9
-            svljp1v1Lrkrg4axRHNRvbZd+1dk7Tas5dMlLzfh8hRp1+N7bGrgfZO3zXkTyRe7r9r71Pn2vP1UoE8NGHKGHaNuG4nvgcpanymv
-            kXcvpryMOJ8N9zwaj7iedp87NVeuV8Wxyx36OVqm74n8/wAAAP//ALgLR/TqBnB7yB4d2w3wQrJq6hvQz43yzbzHTcVHEdfU7EgP
-            UBdMsslzW+nC8CsyLJbJEKYNNHJ36LjlR7UMeKDFK3MovPO3nNd+84wARIzZk+1J7u73wsG7DIaI/SAPPNtOZs8vcJYszoDS8pWy
-            ZfA4TV5gyk335Ay6yUJ1xrLeBamC+8o9aLEvWR+tCO3Yq13i5rT6rywYs7tGK3d2er8cNV1l5NFFYtL/cnOvbvtB26N6otSUd5aI
-            BpX8W6Z+F/bqkMXVpUR5j21i/eSt5+qJiLLisnTxlGOTTW130Ngebb6y0/Ywfy0/mIkD/iG03T6KJSzryLFLHVsHNiRsng1YrFxG
-            nesLtbh6fD1VQnlU1KFsONcI0PONVVsPu/HoGo+pJtgkTQNL1AvWY0GJT4UixB++z6tmxIt64LCT18996q+oQOLPfSVqQi0tG21N
-            qQHr1XYpKYv278Ew0QSXa3BCtnk2L+iSfFMXGlM6Zo35Rw8nFz/7VsCRI+AqZqnUKm21MnFkEFqJZYM1jfbtJavOJ61baJjgXEqX
-            i3MShCHjRaRrq9fA7IJ6fRWTp3ot+G0s/vj8eEAB8BXHZF+gbNKhfLua4nBhoGj+Ux2lhL8Y/BW0qFMVkOZdli20pXXKMVk0u/jc
-            ltAbCf2H4kiD8UNT2mQhxuTmRWgRVB08fFY3RsUDex2tUys1c0ic6fDcskt0qRysX1pV6n/VVnwtJhs+Jirc/SoACMJXLwHfQpea
-            utoZUlz9Bk2510gWvf9TFxtQydTVh/DqiqHUy4LyOzZ6BU15MDcAZq8SRRdYavRhtDp4Gfs8OgljSs6wKnfgvWLs3UqAhGHZoidj
-            D6TnIjLh3M5kycD3nSdJtmovSp5nS4hgfaJdQNxsDzu3+e71wnovZG2Wiz/drZckr+rijGwL0G/K8Dm2qOXBZcev9YVKWCrS7LoW
-            KQPOK7A4srfDA3y9ounBkdt14zV4+B526QBRxrCZjtjORmD+8b3fQlpmdEaQkm3cxntAZA0An+k6HT/6lSxoSkbdPQeA9sn6asvN
-            Y9J9TJKR8tJFvJiIxY/Z+b8aXKLjqQI8PvSbyFgLbF8NAGG2LFISc9EceDOCAmxYDNbjkxwO6zWc52Q101V/ADux+AQhIRP7/8ZY
-            95mpDTLaY3iTbI7RABnuCWbkXz6J5n75jOoXLUDIUvAtgpz2YSBX0vtLQO11rKRCtQJC39MF/xuo/kyYGyNY9yu09V681kqrITI+
-            dW1Nn8d5pRabtZHLGLDW2ItlCG8nS6fKfRv11rlfmJ6iv/R4TwtG8qoHgXym+unSQPVwLzfk0zOKVnSRtgz2eKxDm8eUwV3wRKHN
-            p3/fr1Pto1My3k6xSr9FTBNYgMPmy9E3I031YSWhXG7nWbihc8xHpw7W4bklUsF09lgTeP43QcIlMf7KrPkPXNLt3DdJE7pnXNX1
-            Yt19oOXQbx6M2ChsNGX6NBCbhJGOAfOj5+780oi0leMkiXa8ljlT93iO1imDe17vrQt6vPwMJGUser1pBK3MAnhCdu1/y734sjZ5
-            UKr+FocWExNonoo2e3sEj1bT4DOq1iC2CZkcZXi16Ui5n4fbVcXMhmtuFOI7TqaqcuzlgzO0O2zp28UDz/e+fTxarWOvMk4Nn2FC
-            4P8ddUeTR1Ny9Yyq0WY+XU9W8M5PsdMJZ+/Tsd/acavnHl+MnJPdw7lJ1oYdV7l9AWMZMfXxAzOfbSMMM/aW6LHwjAHiSKXNEIYJ
-            5oiURb3QUOn/qdPiw8N/mHhCy8aR9c4d7VGMmAgvBJ3kSvXZtXZ02E+hL2dQi36qDUUv/D1rDolnIDatDc4bC5abU278qidfOhbd
-            inOvw9HicvsthcoKSYmJH910pSPLFLKE+isjwfbXQbZEw+elhhACCFQBzBnUacMdH9RsdFR4yWJ42pubFEBYkIza63xBry4tZkgn
-            k6MfBgprxtpnHtgXxN6gyAwxi5RFW05yoHnWLEJd9JXQLcWJvbriqVOhTdOCJBZkbMbQLayotzZqpp41IDGazCnqcYYOBMCQkFbu
-            N3VD1CUTSilbnWyv7TBBH4Gd2dWG9FM7M9U/90Z2tdR5czJxxFk2rFbxnsxRTMFwSJNNO3mL4D3K62YghV41F9NW6Yb6lgFxVn42
-            phgVn6rC2IZlXkUIjYEmbtIDnk7Oe/Vhq30jI5KTHi3X/ONS5SdHe+vte0NDkWBRp3mQeRKrKJJ3BlcVJUWoevWzD1M5rrUlZN6D
-            CXkzcAc1oIst+5nHc4RNik9Do/QWmfbvGb2R+3tp6bfURZ0uhxQu5+Ohfqv8ZwoURwPn2vhaft0cigfydZLGbhnACHPJ3tz9EhuS
-            qya79U54fkczGdEBMNW3R3EMdi0AUgGsFcYpYiMzgg2f6BbGjlfM/dVwljhAu16LUDiu1sX3IcHudo14s73uJ187ETQuXwU/mvZB
-            22ZHlQln8NJ5FX44f9XPpNYEKHYYwxZD+YUFQEdZommi+PB0+44sec1JYl4eossENG7tMxijcUbM68OWS+tsp0VQLxWXnuU8jLcY
-            qtYuYkZKSYQ9X9hFsGS4ER6EJk2TfMV7jhZtErNsuRs13k+LAdDuY6skOYoZe0Vl8ivkPMT+r0z3sNWsdSem4Bdw3z/OfrMFlqGe
-            NxvH6Toodvsy04VmG2qdraocc9fhZ8O1dEUL8t8WDd9ETAL8BtieRSZYyENg/RbOBD0KopY+Dqkl/jECa0Kf1KpE4tZBG9uaEOp+
-            nJLJUQ6zc6JhdrSLk0iQpzshM5FWYJ0gz2MKZdDpImHLKeWGR65U9Gv54HBL1ZQk9ngBGTxe7XU/5bp0wamYJyedau9Q7nm5GJjb
-            96rEoWGJ6MNwXp3Ml38/RkBDR+OKCGhwwwFreqfAyr1Whw9RF07qk8+UFdQ/5ujEADC7nEDH/w46Mhvud7wInca6qzn8nPWGbLa9
-            myXMWEzuX/5bArrcXoy7+G7hYsmUfxuS9MnLgreAnY26AYkI+EGpB7iIO3d28HX6kp0Mhbq5g7wYNzQIPEMffsiLdm/eMOTPSouh
-            Rm6gNxjxYxG1J63IHz78LQAu7RaHX3vpBhf16k2qwUTEX9LZSiTqydHykcS2/tEQ4aW2WaEUiDxEusaSeW/jfGdhwDOJw+yNUDSd
-            TnbwbjQjuNbAw4JsxqLh3bRMMqmip4ygHcxlILOqBAs+WquL8T+AhSTlP97fl6JwKL6Lyw3896xwDKM9lVh8EmxXx9+frRX7XADk
-            ld+bFbjGxRIAFN+7GgJAFf2K0bHqsWfeJJfjjnA/DAlLHydT7mdcXgISyPAjrWFSFuqNvsvkgoYRL1wEG6f/Rbb2s3RI4ngIiFwu
-            rf9IZvRCDQW57N2fWF7BjY82bNQxkLy1kP8PE6hJS4kL5qxIkDdMsbuHdLbrwqTwRvdkgGWPyai+S8Yl1f84UiIQr/3Br/0I3NKB
-            wNn3Mf1CmGj+eG11ARdk36UoYXoACrUrgB1geoIzB9y0t7O+K5tPUUMD4Bg6s4IzizkmaQzaDffHPQMamNlcXosgsKXyaVb2SZ6h
-            C8uq3ZnQnwdd7atQ68q5UDbB5grePKqkPMvD4y8I4GilKxOs6Wz0va4clLbfgij/JHZySjS/7kjdLcIv1Xdj7T7SBin7Vc3+tRCu
-            dqvmI8g+LpRSOA2EVeCRfXK+jrzoLjmdi6eGxYPJQRHKKO5CY9piZVvCHgOBm24N5MRGhhHO1+4JxfRyBEIo1ektkxyIUon8navo
-            BIVnPYq9vpZXIHQlEt0umW05eDwRCpLNSu/+G3JQymYfGZ11DDWEd8jNepogPbltTdrD9t5nL5NkUDSR36z3jev1lI6qhO7gcM83
-            rzJjPmesn3zNVDbc3QFiTmJb6QpYAdGkAX3i1Mnp4APbXYWVfyBA+TqKsHKkut+iB/0/27z5ZSZGnYcPK8m3Npa83JeuQXWUtJkN
-            x98nfor33uVDs2tpcNMhq3b9qAspWWWhGuuo9qSzmYa1huD2XasVFRg17pQAAAD//+3CQQ0AAAgEoKzXQk1vBN9uMBIA4LvqUVU9
-            L4w9YXM=
-            """), expectedSize: 19103),
-        ZlibStream(name: "level 9", compressed: bytes("""
-            eNqEWm2OZKcO/c8qLhu4wrAA1jJqdaZblaSimU6k7D7gbwM10dPLdFVx+bCPj4/NrfX5yN///vf649vXx/Xx7etqP98+3/98e7/+
-            +vj35+fbz+um377/+PbXx/X18X798/778+1zfPx6/rh++/z+94/3MYj/AHlM/q02fZ9/had/fn2+Pa5Cc4dfOv1kzz4fb88/Pt+u
-            ktJpAzhI1jwNoPnGNPMItGD4pdI/OA+ECRqPm3vpaKIE97Wec/5QC2+7hAlo4z0s93yUuZE2J+WD0T+bhW/ebX4+eks0yIzTgf7O
-            so/nQ/5Cc6fx1PMxN5fmf+bs91XoGRkINGAOb0cTHnwmkwlawpD5A51ud2x+PTNuuIAgqaEvFGBhaBE4PB887vmosvc5zeqekqpZ
-            iAA9RoFsP81PwUG09SPWGjssV/4iDKIH77GM+fZo1cJPT1PO/99Xm0bDzcV12cdoH/pT9k2L9YwPlRqe0qPr4IkHB+bnY411RFSS
-            E+B695Wzxb48kJUmZPc50WgP0Pm9n3rOQL/jfu8w4PmQvdEQ+q8Cst+Xi9B0xB1ZMd90Ugm0sVcynzwzfQMWQrnTRtptQ+zEY77j
-            WuK9lnBDDTr+i0bCqW/834hzebwplAvQ4cQm/MPY+PwEtPiBo4x1POudIMo8xNwQTzXPegRKBF2d48pxoATf3H+V/DD+nk/0eYTh
-            y8qsFblDwq0dKKX26kOPl2AseliNUE/eAArKidU8GA94ongg3NmWgixIU4eFePM80OB6aMjTQJ5W2jyQPOM6Mt4gq6IM3BiXzZxZ
-            PeD1S5xKMdXKkUOQMZ8PQvwazVB8kJIl59jmwQHJfzpCvZUXwIleVFTg4CbWZhz4iBLqJsZA1DCHQ5oj0O5tpXAO2ZPnZQibltaK
-            qM+1QxxG38fvwoGSNx/TEfRDTtvDcJ6ibtwkc8D8YP4dDvSHgs3DxyAEjxpPpG3fW1X1NGKMDwXx/L9I+PxA5AIllZSDKzBkIpgG
-            G+zGiXaXoUsINhFN7fX2cHU6nbeii0fan/M5BvMAG4hZUqvFUtaJPKJial3/ErWCAZ52JNi0PPKQ5PzecqmW5ilANNc2oT3ARG3R
-            BTnMaj9I0Fu+phFEGKIFcFCN/BN+wwSvacJyXBjEIczfDc7rxq2SlhKkat/OBFmzPz1lQI6xRvn8drqBI9uEAPtPTlcnv3mLATGO
-            ZFhi8Cx21GDgvZP/UMkMUTAUd6LHw2nvleDvYGwxuRwRYo5qopw3B0QPMQhRyXQvovwqWfNDWtkSh271lj8uWTclVjAIYCv6pCJY
-            hKhwQT6AnDYOYTtiB3OhnL+kNnIgeL9SEOkaXrcOX1gGYXhs6lWxCtAjmqVGwIV7iqGYMmcMTNCZqiFFFHGygh9EimVRb6H0TMd0
-            Ood5ik4krrA2c0SlnChsqGLg+RhifSGoDpt/lM9qjezu+MexoabYc9nXZsUZM6LhQ5gIwPxiYUjlhbhanlIn/l91KYpd82SJ6eK+
-            XujSqGDtewSFOMypkijpE8q8XlovqyuEwHBE6Qe7HtTgDgKJSpCyaWShvqczYp2hczVZl3MRwsavAyCJewO5NL+7MogsabKum7Yg
-            Tx35zADHqBINUVZcD9mNlQvSVU5+fXaoxX+FmiecjXQ4NmXSNaxRLgirznpfw6No5eFaVERrvnfAnZViiUcaFDhKcifKbMu7m6Vu
-            Z4qxDdsws0ftswAR2jfJjVXSQV5ap4b3p7kTzO1AemorS10KbIuEOgDRlnLR7wmJvvGxOvK3VSh5wUcj1HD3gRxYSknZLCQAD1hU
-            V90KskB8KP7NBTOZ+znkMDgs9yMHBNS44lpliTkmJrvefQ1F4wq7c48aoo/h73JKvFul5EDpE16QBsgsGRaMqHCIifiXqzVzgSf9
-            7FcSUXMAZpPcH3MoGkkxuqUOjYZb5045lRemE7mn5usotZIwylAGotk4N8tJKR9DaI8I2Fygn1g5hhHv0VuIKm0CGFLTTs1uxUoV
-            bIyh56M5u2/d3A0tJGXMYffVFwwEab+hivlVgpE/kjCk/yaSME1zIMtagJOIm0kfijlKKUCBGNVqNbszSVfjJwxC7h5UEDmw1WPS
-            S0uSoc8NeGdTXAMogaaq6ZhRsVfQiqsVveeGx6sC86BepEAdfseFIG8+j10oEXIBwC/az0vLusaQWCOvWL6RBJccz3CaRVwzc2NI
-            nyiOs60IhJZQ7UIOBUTYsHaN70N6iQS+V+ygejJJ2JfmiUKT2+mqKMZSLgdUj3wdR3kqxHTiu9ux6Zg7p6wQiBJwpqFqa9b5lXsZ
-            BF4FM0lJ3EbEeIwRmIzuD6KQ/bfalBcFn/gss7VF2zndcGJIYf7Ykeqpi84MLcVcbs7Gt6ooS6+CQYGJhw74oHIcmlZMI0K93OQi
-            E2MtWq/VA4ardJByy9SZjmSiFdYd8pzencRIkwCEYlvRrgCjpHe+CiihJMreoMTL+PuxKVmqv3TUrLcpRhU16XD0KG+yNruKE8vg
-            DysOe6X6bMKe3UXFqtsFQ76NL4FRm8r+gZ22tmHu9Xprcg+MkaOgDdcibU6VEvfK9GnMyrXGYjrMWL2X7xOhq+sLpZelUwkQe0v9
-            9nnpNq1+4wc+d2fwlchC7h7ZVC+3O9Y4Z3h54ac7KVsvxHbRnLvF3khKCh78VLtBmr5ap1w6KpQdNPd4bG33VKwPsiK5elgE9XCv
-            UNcy41DX5HRbX9LaplJpW6/o0FjXGktPFA9oU4Xun3O2S9o52Jf7/C1ZNbGksQiDhaPh5cW6CqUwhPWcbEVaFbKLTY8UA0evxUe/
-            QoJNvuUadlvU0RL/FB8vJa8kdgHh7FncixCur4WTZyZs4wVqVPl+ukuTWpIVbt1zK9cYy1a31EhB7ImoHzHVpe3repZS+m6HGhTj
-            e3L75kyCByrTZkNPLXqk9H7u6FHKURlJYtCH4ungmpulyuoSW6QBrOnn7EL1B1IZ8WIKAiuQVwSVYm1tmjbXM2ocAa6EZQANSBXf
-            COLiB+Vr1fvjXQSuWSyOaKfLBqqoDg471+wD7nA0LGZDqSPacUjP/qiY5pYyLCysr8cIF3jBZ9SK5a7TbaETIabzdeUS/lKtYTiq
-            VSSHyNqVKCjtLasF2N4N4UK0t76/mpDlzYO8V3tWTteA61JfVSC59z0TL2/hcM75xbtdVr24WjO3qsZQPYA1hzBhHgl87bDB7P5S
-            CYEVW9jtysuCa6KTSH5bv8k4iW7blZlkv4deIfTwZTYpCC4hdn89aUPua+kdCJEYc59eB0nnpnQEiDbSe43vB1SBYQwMJshjkC1y
-            Ia635OjmXqTIPayceM3ZrJakkUXYFVFI+jbh6+sDa8FlLzWaTJz3VsnrD6j5SqbWXzUO4JsW2fuWnXoxs4SXitZKKvXdk8zJWBBz
-            N4F0rzzjaSUTftOC8XzMZJppHSMiFhrwne1LHZJ8mc3l5HzHh9rY8gYn+7b4yICumwGoKTcMTbmEAXsBLN4qK4lHm2tRSa0VWIS+
-            vKbIqtiMh1nHy5xaWsoSySCvswZVZlCKmeDwqpnD5wGTi0ICK/fpqppvUH/1xsqq+W4CsgTysjefJBsscYxuty5oiXtk88dOt+pd
-            clcGDWOJ5lv12nLtX5C1a7eWT5O8XIXLU6Rdj+++qIHXTd465k0kX+y+au1T59Pz9qpAGxow5Aw7Rlk2Ej8DlbU+Ux4j71xMeRmx
-            PxvuecL7JF27z42aK8er4tjlDv0cLdPXRP4fAAAA//8AuAtH9OoGcHvIHh3bDfBCsmrqG9DPjfLNvMdNxUcR19TsSA9QF0yyyXNb
-            6cLwKzIslskQpg00cnfouOVHtQx4oMUrcyi887ec137zjABEjNmT7Unu7vfCwbsMhoj9IA88205mzy9wlizOgNLylbJl8DhNXmDK
-            TffkDLrJQnXGst4FqYL7yj1osS9ZH60I7dirXeLmtPqvLBizu0Yrd3Z6vxw1XWXk0UVi0v9yc69u+0Hbo3qi1JR3logGlfxbpn4X
-            9uqQxdWlRHmPbWL95K3n6omIsuKydPGUY5NNbXfQ2B5tvrLT9jB/LT+YiQP+IbTdPoolLOvIsUsdWwc2JGyeDVisXEad6wu1uHp8
-            PVVCeVTUoWw41wjQ841VWw+78egaj6km2CRNA0vUC9ZjQYlPhSLEH77Pq2bEi3rgsJPXz33qr6hA4s99JWpCLS0bbU2pAevVdikp
-            i/bvwTDRBJdrcEK2eTYv6JJ8UxcaUzpmjflHDycXP/tWwJEj4CpmqdQqbbUycWQQWollgzWN9u0lq84nrVtomOBcSpeLcxKEIeNF
-            pGur18Dsgnp9FZOnei34bSz++Px4QAHwFcdkX6Bs0qF8u5ricGGgaP5THaWEvxj8FbSoUxWQ5l2WLbSldcoxWTS7+NyW0BsJ/Yfi
-            SIPxQ1PaZCHG5OZFaBFUHTx8VjdGxQN7Ha1TKzVzSJzp8NyyS3SpHKxfWlXqf9VWfC0mGz4mKtz9KgAIwlcvAd9Cl5q62hlSXP0G
-            TbnXSBa9/1MXG1DJ1NWH8OqKodTLgvI7NnoFTXkwNwBmrxJFF1hq9GG0OngZ+zw6CWNKzrAqd+C9YuzdSoCEYdmiJ2MPpOciMuHc
-            zmTJwPedJ0m2ai9KnmdLiGB9ol1A3GwPO7f57vXCei9kbZaLP92tlySv6uKMbAvQb8rwObao5cFlx6/1hUpYKtLsuhYpA84rsDiy
-            t8MDfL2i6cGR23XjNXj4HnbpAFHGsJmO2M5GYP7xvd9CWmZ0RpCSbdzGe0BkDQCf6TodP/qVLGhKRt09B4D2yfpqy81j0n1MkpHy
-            0kW8mIjFj9n5vxpcouOpAjw+9JvIWAtsXw0AYbYsUhJz0Rx4M4ICbFgM1uOTHA7rNZznZDXTVX8AO7H4BCEhE/v/xlj3makNMtpj
-            eJNsjtEAGe4JZuRfPonmfvmM6hctQMhS8C2CnPZhIFfS+0tA7XWspEK1AkLf0wX/G6j+TJgbI1j3K7T1XrzWSqshMj51bU2fx3ml
-            Fpu1kcsYsNbYi2UIbydLp8p9G/XWuV+YnqK/9HhPC0byqgeBfKb66dJA9XAvN+TTM4pWdJG2DPZ4rEObx5TBXfBEoc2nf9+vU+2j
-            UzLeTrFKv0VME1iAw+bL0TcjTfVhJaFcbudZuKFzzEenDtbhuSVSwXT2WBN4/jdBwiUx/sqs+Q9c0u3cN0kTumdc1fVi3X2g5dBv
-            HozYKGw0Zfo0EJuEkY4B86Pn7vzSiLSV4ySJdryWOVP3eI7WKYN7Xu+tC3q8/AwkZSx6vWkErcwCeEJ27X/LvfiyNnlQqv4WhxYT
-            E2ieijZ7ewSPVtPgM6rWILYJmRxleLXpSLmfh9tVxcyGa24U4jtOpqpy7OWDM7Q7bOnbxQPP9759PFqtY68yTg2fYULg/x11R5NH
-            U3L1jKrRZj5dT1bwzk+x0wln79Ox39pxq+ceX4yck93DuUnWhh1XuX0BYxkx9fEDM59tIwwz9pbosfCMAeJIpc0QhgnmiJRFvdBQ
-            6f+p0+LDw3+YeELLxpH1zh3tUYyYCC8EneRK9dm1dnTYT6EvZ1CLfqoNRS/8PWsOiWcgNq0NzhsLlptTbvyqJ186Ft2Kc6/D0eJy
-            +y2FygpJiYkf3XSlI8sUsoT6KyPB9tdBtkTD56WGEAIIVAHMGdRpwx0f1Gx0VHjJYnjam5sUQFiQjNrrfEGvLi1mSCeTox8GCmvG
-            2mce2BfE3qDIDDGLlEVbTnKgedYsQl30ldAtxYm9uuKpU6FN04IkFmRsxtAtrKi3NmqmnjUgMZrMKepxhg4EwJCQVu43dUPUJRNK
-            KVudbK/tMEEfgZ3Z1Yb0Uzsz1T/3Rna11HlzMnHEWTasVvGezFFMwXBIk007eYvgPcrrZiCFXjUX01bphvqWAXFWfjamGBWfqsLY
-            hmVeRQiNgSZu0gOeTs579WGrfSMjkpMeLdf841LlJ0d76+17Q0ORYFGneZB5EqsokncGVxUlRah69bMPUzmutSVk3oMJeTNwBzWg
-            iy37mcdzhE2KT0Oj9BaZ9u8ZvZH7e2npt9RFnS6HFC7n46F+q/xnChRHA+fa+Fp+3RyKB/J1ksZuGcAIc8ne3P0SG5KrJrv1Tnh+
-            RzMZ0QEw1bdHcQx2LQBSAawVxiliIzOCDZ/oFsaOV8z91XCWOEC7XotQOK7Wxfchwe52jXizve4nXzsRNC5fBT+a9kHbZkeVCWfw
-            0nkVfjh/1c+k1gQodhjDFkP5hQVAR1miaaL48HT7jix5zUliXh6iywQ0bu0zGKNxRszrw5ZL62ynRVAvFZee5TyMtxiq1i5iRkpJ
-            hD1f2EWwZLgRHoQmTZN8xXuOFm0Ss2y5GzXeT4sB0O5jqyQ5ihl7RWXyK+Q8xP6vTPew1ax1J6bgF3DfP85+swWWoZ43G8fpOih2
-            +zLThWYbap2tqhxz1+Fnw7V0RQvy3xYN30RMAvwG2J5FJljIQ2D9Fs4EPQqilj4OqSX+MQJrQp/UqkTi1kEb25oQ6n6ckslRDrNz
-            omF2tIuTSJCnOyEzkVZgnSDPYwpl0OkiYcsp5YZHrlT0a/ngcEvVlCT2eAEZPF7tdT/lunTBqZgnJ51q71DuebkYmNv3qsShYYno
-            w3BencyXfz9GQENH44oIaHDDAWt6p8DKvVaHD1EXTuqTz5QV1D/m6MQAMLucQMf/DjoyG+53vAidxrqrOfyc9YZstr2bJcxYTO5f
-            /lsCutxejLv4buFiyZR/G5L0ycuCt4CdjboBiQj4QakHuIg7d3bwdfqSnQyFurmDvBg3NAg8Qx9+yIt2b94w5M9Ki6FGbqA3GPFj
-            EbUnrcgfPvwtAC7tFodfe+kGF/XqTarBRMRf0tlKJOrJ0fKRxLb+0RDhpbZZoRSIPES6xpJ5b+N8Z2HAM4nD7I1QNJ1OdvBuNCO4
-            1sDDgmzGouHdtEwyqaKnjKAdzGUgs6oECz5aq4vxP4CFJOU/3t+XonAovovLDfz3rHAMoz2VWHwSbFfH35+tFftcAOSV35sVuMbF
-            EgAU37saAkAV/YrRseqxZ94kl+OOcD8MCUsfJ1PuZ1xeAhLI8COtYVIW6o2+y+SChhEvXAQbp/9FtvazdEjieAiIXC6t/0hm9EIN
-            Bbns3Z9YXsGNjzZs1DGQvLWQ/w8TqElLiQvmrEiQN0yxu4d0tuvCpPBG92SAZY/JqL5LxiXV/zhSIhCv/cGv/Qjc0oHA2fcx/UKY
-            aP54bXUBF2TfpShhegAKtSuAHWB6gjMH3LS3s74rm09RQwPgGDqzgjOLOSZpDNoN98c9AxqY2VxeiyCwpfJpVvZJnqELy6rdmdCf
-            B13tq1DryrlQNsHmCt48qqQ8y8PjLwjgaKUrE6zpbPS9rhyUtt+CKP8kdnJKNL/uSN0twi/Vd2PtPtIGKftVzf61EK52q+YjyD4u
-            lFI4DYRV4JF9cr6OvOguOZ2Lp4bFg8lBEcoo7kJj2mJlW8IeA4Gbbg3kxEaGEc7X7gnF9HIEQijV6S2THIhSifydq+gEhWc9ir2+
-            llcgdCUS3S6ZbTl4PBEKks1K7/4bclDKZh8ZnXUMNYR3yM16miA9uW1N2sP23mcvk2RQNJHfrPeN6/WUjqqE7uBwzzevMmM+Z6yf
-            fM1UNtzdAWJOYlvpClgB0aQBfeLUyengA9tdhZV/IED5OoqwcqS636IH/T/bvPllJkadhw8rybc2lrzcl65BdZS0mQ3H3yd+ivfe
-            5UOza2lw0yGrdv2oCylZZaEa66j2pLOZhrWG4PZdqxUVGDXulAAAAP//7cJBDQAACASgrNdCTW8E324wEgDgu+pRVT0vjD1hcw==
-            """), expectedSize: 19103),
-        ZlibStream(name: "level 9, small memory (many blocks)", compressed: bytes("""
-            eNpskN0NwyAMhN+Zwl0gAjIAsyCLAiIpEZBK2b78KqLKk43u/PkM59699HnBLpMBIxOsEa36oILDXNFihKVpOsjDQDIKvmrzaPMz
-            +QBvq8+gsqk3bIyNym+8KN00HZNFB7SxJ0U06Z71Dv1uESghTwGqaex8MjRexpQT2sJJ4a1UDpsAa/eVLKJ+EWEL/N9ZBE57bDoB
-            fnRSQRLEIAi7+4r6AQflAT7IA/+/rRHQZese2tI2QEyixHtYJ4NAhDHUDqaPl8LF2GYZnZOCjji9ap2dhwyvltxpdskAuYQbppeH
-            tMeBVQGA81XCi2c+zNMSIPihp3sbm/9PXoSpepJ4ebEDFqDkcZBhOBnNuWPMrz2U2lFIAz1R1eknvAWDlPo1a2yG5WYfAkgby1xz
-            vL2qStYNKXGVhyHaIhf3msdLHy2dty7reTVRC1376BuMPHyFWT5sVckRxDAI+7uKpQEmtgtwQXls/7/lko13mMzkxCCwpLz/WjdG
-            NXRg9fhDdLSPBbRtAuipeXQmqL7PqTWDfze8fAV8X2DzED9vQi7+JIW2knc+RWLvFEITrD4+rNG96UdCtBzI5BNyOpZ8ZS3s3mwG
-            aPZlVxuSpWY7ROdYPjeVn+7NYSbxQYDrU/fihUcd18muV1E0fCi84e5Key2JcpNuaNxTBkJ8in/g/yD3umJpC7KXI1zr9g7IbRaW
-            MtbI0osSwcVMK5F6ywPYpFSukjhe//FZBlcQgyAQvduFHThSQArKYfu/rSIiCLtHfcQEZuYbOcg3xF8WrqAT0vLgAm+dDQ3Wg5jT
-            WEorNhPIi6898QasmhKYxJd0xOzW8LrJR6mnqKUMYWJ+3uX4O81oNqRrkrOWrDlQ7Cq1OrUfxvEqqiu4mPa0xQc2URvdixjsGmE4
-            yqzgudONcIlspvwukdGud3nX1/7Al619v+caKnZ8giM8yZ0WYzi76IFN+wzMxdF3CGibQlA4DSGsayxIKX5b17+nkTFpCr7/Pxe+
-            POBZoFAp1UnBkfFmGjSIw/nSWS1XEIMg8E4XNpAXoAD772oNMAIme8tTonycT+87Qg8IKkyT/k/PbvfqahcLHj2/MnMD83psjLaQ
-            yp2S9UUe3THp3F9wKwZwer+EPDYiP0Su5jZuSZl3gGytVdAem1Anuni0U3MDoE+99ggnDHgBC5LOP23PBH7LRGpcCwoIx9rivJnc
-            ClkiJsnVRyBl1OpdAQNj6np+Fd8QyE4jEPNDdfLwW+0YO+NAYZ3BB/q4wRC5+/zMySxTsBw3+e+t2usk+Ks1Gy1Hidw1SuGcXwPo
-            E4pHaE5mVhNVbxlbH+hkyx/hVXLEMAgD/6oiNOBBpgAKyiP9/4IlVgeQydeDh2NXe8jSrW/F6+rrEs0EIwT20odGsARRaEE5kFwP
-            zuk4eAeHEPev1IYHcsRVh8j2iLl1YOEOMumxpVfjKnPPbEZHkI075VGkMh1DDLpoGzJGqSYb+RlRrCC9pepJRzt9lkWJJg1X0s2C
-            UJkmQg0tDHzeI6wvAtV5w8f07L6zugf9CWpoFnuufe1pnNkRnR9QImbHxcdQ6wWgxl8G4r92icRuPlmzXVyvH7k0J1j/LqQAYCGV
-            5EhPEvN6bb2uUEDAZEXth3c9pMGdBJhK/rJhJUcAgyDwbxc2kEEtwP67CnItHt+Mo0aWPfDYxCo0bzlT1mGfG2JN7xBij98ZIMVm
-            A5VGvh0xkZUQ6355C63Uk88AOEOVewg6cc22W5KL0FUt+XwrKPq/t14XnEE61pu+6dnWYhecVVfej/agSB5pRKW0lmcHNlkhCI8P
-            KGSVa6fYbOju9VJfegq+Bi5s7NHnCiBO+7DckpIe9hKTGrtfaGdD2Zv6qSuWJgkch4V6ABFHpe7PhKRfcq+yfiOh1AMfQ1Fj0wct
-            IBGVihdygG9YjFJ9AbKN+MT8owRLzPMe/jOyrM4nB2yoSeE6bMnPh7XbQAjD0N5TXBZAcTJABqK4/Ts4/43DNUhIiID9frY3Jpvd
-            WnGG4ue6tLOyhuXj7nffGW+ZlAIoo+GlaEDK0vCBEQsO2Yj/nja9BVH0WzxJQ80GmFO9P3soFckwWqzD2HDYu6FBfymdxj0r36Ko
-            BaoodzLQzCberH/KfoxpPaJgC0TfqXKmkXxjrBBP2gwwkqYqzeHEwRNs5tD3nKHuZZtb0MJRxht2fNYDAynaF1SJvioZ5ZaDIV+B
-            I8w0D5RYi7gLcT/Tx+6NMgkwIOa0OrzuItLD9YlIKNuDgRoHyjymuzRQh94v4ENN6QxkA4Vx0WVtNwCDIPCfLVygER3A/bdqQ3gd
-            0v8mNngvTrdjRcW9QTuuKnr7wuNvwWzSiy2o373LQTyuO8cWyoIcAPinfi6V9UJKVObN8BszOEo6ozYruFblFkp3EqduawFhk6Rd
-            HrBAwA97a/w09oICfm/s7HmSjPZzZ6Fwc+ueipBLYzao/vwav8pSKHaS220sHcdRywIiGuEiQ629o/m1dxkB3uIYySStEYWPyEAK
-            uW9Cod5fnakeytn4wtl2yXYpN3QKacqPjdShYzkTKsUxH3Xjx1NU2Kth0GCSocOZVElDqWJaEJrjpi6ZwjWc3l4vXVZyBEEIAv9m
-            YQIUYgDkn9U6yq37dA5KpYGmeWCYVEHqsx9lOicT67Ag1TmbneRI0wAc6FsxVUBQwiyjAEwtUY8XevLyfv8UJZHi0NGq3sUYjdS0
-            x9EzvekmdmEgyyMeVh32j/W5Qe5hUFF5u2IoyvgaGDSN9i/szCrDQB1vfblnrC9XQ5vGIvMz1ZpoZfb3rspEuZlOFil6GV4J3VyP
-            p7wUpXKMrC0xxLoEztVhL+TcLODDnIXCHNlZr8gdNc4FXpH42U7w0kJ8FzO4W+97JyUDz14RO6TPo2qyKCqnOljtidi65lQ/uqzk
-            CGIQhv3pggYYFgpw/10lG5+y4Z/J2CDLkhB90A3JK8IC1MPIUDebcfA1vQ3PJT02VaftWdEhWDePZR1hg/4rSP/CZYel3eF8Jeff
-            zd1EWmMIg8TRv+vDugkl+ET0nJaiUYVWUfTIdHDQmnH6DRJy5GXXyLWhjtb55/m4Sl5d7ArCf2YxkhBed+EUmemL8YAaTb6f3tLU
-            S4rCXXW3isdIpZbVyEMciYiOmCKNfUNmqda3NPVSTMzkanEuwYHKLGygtvFGJtE50eOVYzKSxWAcxVPjtpvVZZHOFmsAD/3CubD/
-            +KiMebGBwALyQlAZ1nJoukNmtGUCgoUVAL2Qevi0tiOGYRD2nynKAr0YD8D+WzXF5iFM+5vznR0bJCS4sxG0xY+Wr+z947MIrCyG
-            K2bXbFiKqnmwXrM/4T7ai1U2NB0x2yVC+VeV5ooMg419PMawIBd8Aa0qd1PdBk6EXV3WlSX9Ta1pOvqtGIfY3rwg6DotqxLY+Rmg
-            ISpTztEEsskDOtVeyGmGuL75lwIhkZOJyxTO5pw/s12hXpLWpMl+GV4PqOYwJKSHwKvDNr7u75IQqtjgtBWXLa4XnCD4HX5TYNLq
-            tjsy2Xkbr3AIfKQoBUciRMntyVjyfhXvwIAkkLsbB7l6UxoDxI10YZwPYAtDTIwNkG2SlXIB9/vwaSVHEMMg7E8XNLADcQHuv6tM
-            OMxhe595JGFsQEKoYfRIRgqc5c9g//zEagcNdGJHzpCWm/C+PggJDjPVGP5h3KWS+4NwPkKV/p7oAbZp8dg3dJoUx1JMRX2Sgrnf
-            pPVkGYhNTVDe6+/ktoKav9ByHI9ItpA2dUTJhcG2s73yEMhjto2Tn8dHZWx3cNrdUq4MnisY5gdwSGn6EobDAFa3yquJ1zNfQ6VK
-            K9yIvtsUjRXH4QnqZJrz0AD0Sma3sxZWFqlUkeBgNUv5ecjJxpA4xn1dVdsG9Z9jpXO+nyayF3KLLYPk4FbHcu2hglKN8aXTSo4A
-            BkHg3y5sIKNQAP13FSeEYwl5+sDxgl12fY8flW7nu3pdc3saWzZfzteK7b+eqk0Skg8bLpPV8oFlN79vKWzgX+SlM+9Q+hJ+VdWp
-            ZxcfXwX4cEDAjNjGKgvB8da2NiNlm3l9M5VpxDcWfB74TyKuPrOKK61VjCo36DneplcgvwEAAP//AH8AgP/qBnB7yB4d2w3wQrJq
-            6hvQz43yzbzHTcVHEdfU7EgPUBdMsslzW+nC8CsyLJbJEKYNNHJ36LjlR7UMeKDFK3MovPO3nNd+84wARIzZk+1J7u73wsG7DIaI
-            /SAPPNtOZs8vcJYszoDS8pWyZfA4TV5gyk335Ay6yUJ1xrLeBamCAH8AgP/7yj1osS9ZH60I7dirXeLmtPqvLBizu0Yrd3Z6vxw1
-            XWXk0UVi0v9yc69u+0Hbo3qi1JR3logGlfxbpn4X9uqQxdWlRHmPbWL95K3n6omIsuKydPGUY5NNbXfQ2B5tvrLT9jB/LT+YiQP+
-            IbTdPoolLOvIsUsdWwc2JGyeDVisAH8AgP9cRp3rC7W4enw9VUJ5VNShbDjXCNDzjVVbD7vx6BqPqSbYJE0DS9QL1mNBiU+FIsQf
-            vs+rZsSLeuCwk9fPfeqvqEDiz30lakItLRttTakB69V2KSmL9u/BMNEEl2twQrZ5Ni/oknxTFxpTOmaN+UcPJxc/+1bAkSPgKmap
-            1CptAH8AgP+1MnFkEFqJZYM1jfbtJavOJ61baJjgXEqXi3MShCHjRaRrq9fA7IJ6fRWTp3ot+G0s/vj8eEAB8BXHZF+gbNKhfLua
-            4nBhoGj+Ux2lhL8Y/BW0qFMVkOZdli20pXXKMVk0u/jcltAbCf2H4kiD8UNT2mQhxuTmRWgRVB08fFY3AH8AgP9GxQN7Ha1TKzVz
-            SJzp8NyyS3SpHKxfWlXqf9VWfC0mGz4mKtz9KgAIwlcvAd9Cl5q62hlSXP0GTbnXSBa9/1MXG1DJ1NWH8OqKodTLgvI7NnoFTXkw
-            NwBmrxJFF1hq9GG0OngZ+zw6CWNKzrAqd+C9YuzdSoCEYdmiJ2MPpOciAH8AgP8y4dzOZMnA950nSbZqL0qeZ0uIYH2iXUDcbA87
-            t/nu9cJ6L2Rtlos/3a2XJK/q4oxsC9BvyvA5tqjlwWXHr/WFSlgq0uy6FikDziuwOLK3wwN8vaLpwZHbdeM1ePgedukAUcawmY7Y
-            zkZg/vG930JaZnRGkJJt3MZ7QGQNAJ/pAH8AgP86HT/6lSxoSkbdPQeA9sn6asvNY9J9TJKR8tJFvJiIxY/Z+b8aXKLjqQI8PvSb
-            yFgLbF8NAGG2LFISc9EceDOCAmxYDNbjkxwO6zWc52Q101V/ADux+AQhIRP7/8ZY95mpDTLaY3iTbI7RABnuCWbkXz6J5n75jOoX
-            LUDIUvAtAH8AgP+CnPZhIFfS+0tA7XWspEK1AkLf0wX/G6j+TJgbI1j3K7T1XrzWSqshMj51bU2fx3mlFpu1kcsYsNbYi2UIbydL
-            p8p9G/XWuV+YnqK/9HhPC0byqgeBfKb66dJA9XAvN+TTM4pWdJG2DPZ4rEObx5TBXfBEoc2nf9+vU+2jUzLeAH8AgP9OsUq/RUwT
-            WIDD5svRNyNN9WEloVxu51m4oXPMR6cO1uG5JVLBdPZYE3j+N0HCJTH+yqz5D1zS7dw3SRO6Z1zV9WLdfaDl0G8ejNgobDRl+jQQ
-            m4SRjgHzo+fu/NKItJXjJIl2vJY5U/d4jtYpg3te760Lerz8DCRlLHq9aQStAH8AgP/MAnhCdu1/y734sjZ5UKr+FocWExNonoo2
-            e3sEj1bT4DOq1iC2CZkcZXi16Ui5n4fbVcXMhmtuFOI7TqaqcuzlgzO0O2zp28UDz/e+fTxarWOvMk4Nn2FC4P8ddUeTR1Ny9Yyq
-            0WY+XU9W8M5PsdMJZ+/Tsd/acavnHl+MnJPdAH8AgP/DuUnWhh1XuX0BYxkx9fEDM59tIwwz9pbosfCMAeJIpc0QhgnmiJRFvdBQ
-            6f+p0+LDw3+YeELLxpH1zh3tUYyYCC8EneRK9dm1dnTYT6EvZ1CLfqoNRS/8PWsOiWcgNq0NzhsLlptTbvyqJ186Ft2Kc6/D0eJy
-            +y2FygpJiYkfAH8AgP/ddKUjyxSyhPorI8H210G2RMPnpYYQAghUAcwZ1GnDHR/UbHRUeMlieNqbmxRAWJCM2ut8Qa8uLWZIJ5Oj
-            HwYKa8baZx7YF8TeoMgMMYuURVtOcqB51ixCXfSV0C3Fib264qlToU3TgiQWZGzG0C2sqLc2aqaeNSAxmswp6nGGAH8AgP8OBMCQ
-            kFbuN3VD1CUTSilbnWyv7TBBH4Gd2dWG9FM7M9U/90Z2tdR5czJxxFk2rFbxnsxRTMFwSJNNO3mL4D3K62YghV41F9NW6Yb6lgFx
-            Vn42phgVn6rC2IZlXkUIjYEmbtIDnk7Oe/Vhq30jI5KTHi3X/ONS5SdHe+vte0NDAH8AgP+RYFGneZB5EqsokncGVxUlRah69bMP
-            UzmutSVk3oMJeTNwBzWgiy37mcdzhE2KT0Oj9BaZ9u8ZvZH7e2npt9RFnS6HFC7n46F+q/xnChRHA+fa+Fp+3RyKB/J1ksZuGcAI
-            c8ne3P0SG5KrJrv1Tnh+RzMZ0QEw1bdHcQx2LQBSAH8AgP8BrBXGKWIjM4INn+gWxo5XzP3VcJY4QLtei1A4rtbF9yHB7naNeLO9
-            7idfOxE0Ll8FP5r2QdtmR5UJZ/DSeRV+OH/Vz6TWBCh2GMMWQ/mFBUBHWaJpovjwdPuOLHnNSWJeHqLLBDRu7TMYo3FGzOvDlkvr
-            bKdFUC8Vl57lPIy3AH8AgP8YqtYuYkZKSYQ9X9hFsGS4ER6EJk2TfMV7jhZtErNsuRs13k+LAdDuY6skOYoZe0Vl8ivkPMT+r0z3
-            sNWsdSem4Bdw3z/OfrMFlqGeNxvH6Toodvsy04VmG2qdraocc9fhZ8O1dEUL8t8WDd9ETAL8BtieRSZYyENg/RbOBD0KAH8AgP+i
-            lj4OqSX+MQJrQp/UqkTi1kEb25oQ6n6ckslRDrNzomF2tIuTSJCnOyEzkVZgnSDPYwpl0OkiYcsp5YZHrlT0a/ngcEvVlCT2eAEZ
-            PF7tdT/lunTBqZgnJ51q71DuebkYmNv3qsShYYnow3BencyXfz9GQENH44oIaHDDAWt6AH8AgP+nwMq9VocPURdO6pPPlBXUP+bo
-            xAAwu5xAx/8OOjIb7ne8CJ3Guqs5/Jz1hmy2vZslzFhM7l/+WwK63F6Mu/hu4WLJlH8bkvTJy4K3gJ2NugGJCPhBqQe4iDt3dvB1
-            +pKdDIW6uYO8GDc0CDxDH37Ii3Zv3jDkz0qLoUZuoDcYAH8AgP/xYxG1J63IHz78LQAu7RaHX3vpBhf16k2qwUTEX9LZSiTqydHy
-            kcS2/tEQ4aW2WaEUiDxEusaSeW/jfGdhwDOJw+yNUDSdTnbwbjQjuNbAw4JsxqLh3bRMMqmip4ygHcxlILOqBAs+WquL8T+AhSTl
-            P97fl6JwKL6Lyw3896xwAH8AgP8Moz2VWHwSbFfH35+tFftcAOSV35sVuMbFEgAU37saAkAV/YrRseqxZ94kl+OOcD8MCUsfJ1Pu
-            Z1xeAhLI8COtYVIW6o2+y+SChhEvXAQbp/9FtvazdEjieAiIXC6t/0hm9EINBbns3Z9YXsGNjzZs1DGQvLWQ/w8TqElLiQvmAH8A
-            gP+sSJA3TLG7h3S268Kk8Eb3ZIBlj8movkvGJdX/OFIiEK/9wa/9CNzSgcDZ9zH9Qpho/nhtdQEXZN+lKGF6AAq1K4AdYHqCMwfc
-            tLezviubT1FDA+AYOrOCM4s5JmkM2g33xz0DGpjZXF6LILCl8mlW9kmeoQvLqt2Z0J8HXe2rAH8AgP9Q68q5UDbB5grePKqkPMvD
-            4y8I4GilKxOs6Wz0va4clLbfgij/JHZySjS/7kjdLcIv1Xdj7T7SBin7Vc3+tRCudqvmI8g+LpRSOA2EVeCRfXK+jrzoLjmdi6eG
-            xYPJQRHKKO5CY9piZVvCHgOBm24N5MRGhhHO1+4JxfRyBEIoAH8AgP/V6S2THIhSifydq+gEhWc9ir2+llcgdCUS3S6ZbTl4PBEK
-            ks1K7/4bclDKZh8ZnXUMNYR3yM16miA9uW1N2sP23mcvk2RQNJHfrPeN6/WUjqqE7uBwzzevMmM+Z6yffM1UNtzdAWJOYlvpClgB
-            0aQBfeLUyengA9tdhZV/IED5AE8AsP86irBypLrfogf9P9u8+WUmRp2HDyvJtzaWvNyXrkF1lLSZDcffJ36K997lQ7NraXDTIat2
-            /agLKVlloRrrqPaks5mGtYbg9l2rFRUYNe6UAAAA///twkENAAAIBKCs10JNbwTfbjASAOC76lFVPS+MPWFz
-            """), expectedSize: 19103),
-        ZlibStream(name: "fixed Huffman codes", compressed: bytes("""
-            eAEyMsrPVkwvrVTITSzJUMhILFEwLk7OTM1LTlUoyKgszkwuVtCDyKUXJRZkKJRkpCqUpebkJ2cCuSX5RQppmemlRalARVCGIUwb
-            jDZCGG8PYqHoLi7JTM5WMICYjSJjD5FC6M3PTs7PzUxWMODiwuYAsCKYndgUQMwDGgPyAsRCFBkjCAU2xxDFAGOoOpBb7MFBxGWo
-            p4DuT5CEkQHU2QYoBkAcbo9iXX62AcghxiBDoR6DUBghrAd1rWJ+tr0xF0QRInDsDSFsRZg78rNhLHBwcwF15WeDHMcFIkCm6ykY
-            QPTAFBpCFICUG2MNQixxBjMMllpQlIAkIL7DjFhF3CaDHWxgCEtJxuC4gCcwFKUGsOSQnw1Vl59tBHM7yBj06DHgMkKEECRBA1UZ
-            wpzPBeKhRBDE6VjTmjE0whSNoAIoiiAa9YDWIOIWa6gaQHWDghKE9RSMQYEGdhyqvdA4BocPhAlzN8Qye0WwJgMjFF1wr8MVg9ID
-            UmLOz0bP6+AUxQXzAdg+PQVFRUTeh2lQhBcTMNcrckFUIydQkDiy0SATIPJg9+qhKMjPhrkNogRCwhOkvZ4CUg7lwpruIKGoqAfx
-            KSyjAd0KCT6YHlDcGCKykKI9xCHGegglCB8DzcNqFyz2jLnADjI2tAfT4EACG60HhsB8DtNuDE/KBoYQz8HCBCoBdDiIZwixHEsZ
-            hSh1kEs9bEkUWg5BywZUX4H8ijWhoCY6I5A6A6wKYZkP5H4jWP0AZIN02IO8AIxLI2iphVp2wLKbMZYixcjeCDnrQa2ApkXkZAXM
-            6lzIAQBPlKC0qggs8QyhBqF6COwyjCoIkUm57A3RCl5FkIeAZb2hMbicNoTENLzYxFLIQ9M1aokHLKwM4CWwMTRdGiMi0wg5wcMF
-            wUbB05SxAdYyBFxi5mdDUjx6bjY0QM6kkJAEqTVGThyGXMg8rEnd2ABHwkGNRXiqACs2hoU2NB0g5yhY0Q0pMcCpBlqGG3KBVIDD
-            3Ri9CIdmWWwxD1MCDVqIXaipXtHI3hBVGUQcVQzFQ1zIwQctjgztsdRpmNkQ5AsjjLIJZoYhiIOIX2AEInvKECOGsWZCQ+RUg1yQ
-            GmO6zQjeegLmMainDFH9j6fCh2pALQvghQqXIkpUgLMMamIClgaYgYMa7jClaFnQGNZoMsbtPLDtEN8hhyJSfoS4DynOwZkZmNgM
-            YcHCZWxkgKiysBUeqC0mY3s4C9ZaAWdwLsyUgDAWqhJLJYfsNkUDI0Q1D8kg8LrWGFbsGYIrakTuMlREMRUhAcv0iPoaogJSYMDa
-            AmBFRqjlD4ocuIKHVxOIOg5FETQLQ8WAZZ49omyFVUtchlxGCFFQBWmkiOx7SA0IzWPGkPpcD6ndAM3ZiIYANP5gvjMClW/IIWYI
-            KXFgNSykBFeEhSM8M0DdDok/cEsG2CgAtri5INpRfKuHXsDroQQ2LMhhXjREraOMYS1njAhAjSFoIgS3ZOyRG1HItijC6wcu9NIS
-            rBSjv4XsXUjocnFBWzDgBIzo9MF6BGgNUVhZoIglkUMcbojiHFg4IKIQ5n8DLmNgHWiIHK+QTAS3A7ndCowLRA0CTR4YrVd4WjU0
-            tEdNzbA+Athiey7UrMilCK0xwBW0IqQ3BE9RkDIZnvgNYU0xRVjrDaXryYW1OgUpQy6iuSCNK3DfDKmggpeJsNIQ3hjIzwY21tEK
-            KHtDjPiBl2dGRqilO1L5g1QawqtY7N0+Y1CPE7VGRKQPWElkaIiIF0Q2hHQvYFEN0wWPREK9S1iLHV5PGqBWF3rYq8T8bNQWLEIc
-            nChgEYbUKkFt0nOBm3n2Bsb2BuhRASvAwCoM7LGEK5bWIGYigOVKQ1i3CVgL2WNWZ5BSB9jOhVfWBlhbZgbQwDcCJhAu6NiAooEx
-            susMgAUZF7yyNsJoW0BiCmt5hkhw0FQFa0MYoKdrYLMb3HMBF1eKXMj2QyMUkf+NDI0UQckZUehA8ybMUPRsDW4uwEpVUH8fnj0M
-            4D0PpCEqSLGGPHYAHVkxQFQ8sAEKsCpY3QluZiPqXYyQ0kMKCqAzEA6Glh5G9qAOCKzYRzS5wb0kLM1LxEgN1H3wutMQEe2GkPYU
-            RrcUqQo0RmtCYUmICKuQcj9ygQQRQc6rwPob0UNRREsfxpBUAx19gESggYEBlyIihGAJHCUtwqNKD57IUAo+cOMfEQWgyhzZDJhn
-            wMoU7bGWASipBqlzDW+WICIGtbKzt0fuQ0HUGUCjEzPXQIoPYHwboFsM6whjGZlAarEgeR65mjNQNERLI/CGA2pFjNc2Y0QUIBf6
-            isg2wRo1WBKmMazuR61DwYEET6MYVQc8N+jBzeZS5DLAEXSw5h48+OzBTS0uWIkCbBnA2mzQuhnmU0h9bIgyPAJLbEgZHVupjJqN
-            oG5EDiFITxuSwMBFE2bRjGSjEaQHi5qH8rONkcIdYzQXI7VAmjKICNNTsEdLAyhNe4xUBS1fYZkRyoU0DCEkF6QJYwyvA6HNWkND
-            bI04UKVvaICIKHgRAE+IqK1VI0S4QwtpI0T5BM6E0NEDI0NYcwCjPwYbS+OC1dDYB+CRwhRshyGkAuUyglfH0FSB2YOGpyv01It9
-            wANXBxNL6wXWQQXGO9giQ0WMOEcdhYI15FASMI7hZ7QhayPULIGe8wwQ9Q2sguNCKmeg1Sw4XUNLbnCWxlbEQWtbWAPBmAvc2jVU
-            ROlAoDgYPmqsh6V6QS3AMXvshvD2JBcs2xsYIxcU8MoN21QRal5SNMCSqoH1Naoq5KIQXJ0gj26jDjoq2kOrLJSMCMtwiDaUkbEx
-            YuQXNi8DTnhGhoggMeCCDiOC8yNqDuRCFPdYGoXQ+EMPU6ilhsgVH6JmM0Zr2yG1G7CVkLCSH3VEyp7LHtbORBlSVDTQg9bGevBW
-            FKJ6haVBWDJBTjqGyJkKqQzlQk/T4BSK3NyEdjLBeQ019IyNsKRhI9gIkqKxImRkGrUwgfew9FDqOfjcCWpOg2VAQwOEU+CjAtBU
-            Ym8PnQowQOkSKSIHKKRcBstjHZQ0MEKedITXehgtRnijhguL11GbN4rwwS4DpMayIbJnYRGGq9WHMNBeEWmiAr3dDktDyMP4sIxh
-            ZAxv9gPTDsyT8G6OHlqXCVz2GAJVAju0KNMixiCjuLigY2Vw3eBa2cgItTONYqIRcizrYSvQ4VFvAKle0EYqDeGNccjYkr0ecr2k
-            h2ir64E5UH/bQxOfAWophDSPjGj1Qoc70PM5NHkhN/zgLjHAGAtBuMIYKbph4Q0ulOCJB8wzskckaYgQupFoIyqQ2gFe9yCnLYx5
-            Kmj7QBGeko2QkwVK60EPPanDuxlY+jWKXHqIcUnEsCmsp40YK8IysA7vY8F9hOpBhFEoo39IkY1UaSuihC90nN8YnvnhrTP0gR1Y
-            RYvauMc5sQ5vKKEogbbnYE6BDVXAXIHRHjFAJA57IwPk3A9PEtAgx6hroNGG2o6G5X9I/sDZ5IVV7LBECBqz0ENrCBvhbjghl0zg
-            YTyUohHefMc2lwbrS0JbuEaYdSu0j4HmVIyqEZKJkQsie6xpyh427Is0Zgnr+mJ4CljEII/JYToO0QRHKcrggw32XMaoMWJgb499
-            RA9S5cCbkZDGIHJWxOZxeN0M62XZw/IWpA2AGPRDChdI/wNclEHKRS6UBhZK4YWaqOBpDX3Q1BhpzMgYmgOQurDQBARMUkjTlXrQ
-            8VvI/K0RfP4YsxGIXouhqjDGNtkA6VFhiTDsfXZgcjfEGrDg2hDWjzDGqsReEdmr4GoOrRuGYjF8eQysLEBu8CGKVnB3F6ndhjIS
-            AQs65H4lWvaH9dbA2REeKrA6BGa3EaQI4sIcskJL2MjRgDIham+Mms3AfU5F2MoD1FAGNwwR3WkjlHRtYISrB6Job49ZE6OtwoHW
-            OXjWdiF6L0h9TUVjI3hgwNsD4D4HrCRUBFbg6CNshqDRX0gXAtxjQ3EterkMS9eQ4gS18MMYb0KUSZDZdnjJBHMvlrFCQ3sUQbgS
-            xDANuC2EPD2JUKKHyBCInIlacmNbDsKFFiSoCR553hVcKBmhrg8wgiVD1IwBLSCxZjK05gKqfWh1tDHSQgpFexSbuaB2ggarYZWG
-            IqxhZwBrIcFXE+KePkAMwSkiNzWMYQYrYg6V4OaA23wGipChPyNEGQCdaYG5HaN2sjdABAvKoiL0nhSXPWZMQstkcIcYOpoAaffC
-            9CAXK4qQ9MuFlsYVsdZk8JoWqUQEpwVjQ+icLc52CBdyNxvanQSt8YEMY8NWcELj1gA5Zxjawx1jaGjEpWgMzpqwSRhDxAIw1Fll
-            eCGOGubwTiVkaMUQJYfpwZcpQlvFiMAD1zrIzRwjA2MuRVhOhuYCI9RWGSIpodYEyFU2cpGrhzkFgnV5gCGiuw+ZqobOoOJbsYLe
-            5tODJGRYRkZzG3IlaWyIlo/B0Y4YBTVAdSM0+FFHuuHtXUh0KRrCszEsN+vB22to0/4G4FLbyB4x5GMMq5eNYGU5F2qxi5y+7dFa
-            A7gHeY2A5nJBmi+I+Sr0cWpFbPoRSwWMgW1AlDoD4Q0DNIeg8g0h3VrkmhJrzsPemUJuRmDqRZnngedHsH3w0WdjyOAK1qli1FFu
-            lPEceDcdvSIHAAAA//8AuAtH9OoGcHvIHh3bDfBCsmrqG9DPjfLNvMdNxUcR19TsSA9QF0yyyXNb6cLwKzIslskQpg00cnfouOVH
-            tQx4oMUrcyi887ec137zjABEjNmT7Unu7vfCwbsMhoj9IA88205mzy9wlizOgNLylbJl8DhNXmDKTffkDLrJQnXGst4FqYL7yj1o
-            sS9ZH60I7dirXeLmtPqvLBizu0Yrd3Z6vxw1XWXk0UVi0v9yc69u+0Hbo3qi1JR3logGlfxbpn4X9uqQxdWlRHmPbWL95K3n6omI
-            suKydPGUY5NNbXfQ2B5tvrLT9jB/LT+YiQP+IbTdPoolLOvIsUsdWwc2JGyeDVisXEad6wu1uHp8PVVCeVTUoWw41wjQ841VWw+7
-            8egaj6km2CRNA0vUC9ZjQYlPhSLEH77Pq2bEi3rgsJPXz33qr6hA4s99JWpCLS0bbU2pAevVdikpi/bvwTDRBJdrcEK2eTYv6JJ8
-            UxcaUzpmjflHDycXP/tWwJEj4CpmqdQqbbUycWQQWollgzWN9u0lq84nrVtomOBcSpeLcxKEIeNFpGur18Dsgnp9FZOnei34bSz+
-            +Px4QAHwFcdkX6Bs0qF8u5ricGGgaP5THaWEvxj8FbSoUxWQ5l2WLbSldcoxWTS7+NyW0BsJ/YfiSIPxQ1PaZCHG5OZFaBFUHTx8
-            VjdGxQN7Ha1TKzVzSJzp8NyyS3SpHKxfWlXqf9VWfC0mGz4mKtz9KgAIwlcvAd9Cl5q62hlSXP0GTbnXSBa9/1MXG1DJ1NWH8OqK
-            odTLgvI7NnoFTXkwNwBmrxJFF1hq9GG0OngZ+zw6CWNKzrAqd+C9YuzdSoCEYdmiJ2MPpOciMuHczmTJwPedJ0m2ai9KnmdLiGB9
-            ol1A3GwPO7f57vXCei9kbZaLP92tlySv6uKMbAvQb8rwObao5cFlx6/1hUpYKtLsuhYpA84rsDiyt8MDfL2i6cGR23XjNXj4Hnbp
-            AFHGsJmO2M5GYP7xvd9CWmZ0RpCSbdzGe0BkDQCf6TodP/qVLGhKRt09B4D2yfpqy81j0n1MkpHy0kW8mIjFj9n5vxpcouOpAjw+
-            9JvIWAtsXw0AYbYsUhJz0Rx4M4ICbFgM1uOTHA7rNZznZDXTVX8AO7H4BCEhE/v/xlj3makNMtpjeJNsjtEAGe4JZuRfPonmfvmM
-            6hctQMhS8C2CnPZhIFfS+0tA7XWspEK1AkLf0wX/G6j+TJgbI1j3K7T1XrzWSqshMj51bU2fx3mlFpu1kcsYsNbYi2UIbydLp8p9
-            G/XWuV+YnqK/9HhPC0byqgeBfKb66dJA9XAvN+TTM4pWdJG2DPZ4rEObx5TBXfBEoc2nf9+vU+2jUzLeTrFKv0VME1iAw+bL0Tcj
-            TfVhJaFcbudZuKFzzEenDtbhuSVSwXT2WBN4/jdBwiUx/sqs+Q9c0u3cN0kTumdc1fVi3X2g5dBvHozYKGw0Zfo0EJuEkY4B86Pn
-            7vzSiLSV4ySJdryWOVP3eI7WKYN7Xu+tC3q8/AwkZSx6vWkErcwCeEJ27X/LvfiyNnlQqv4WhxYTE2ieijZ7ewSPVtPgM6rWILYJ
-            mRxleLXpSLmfh9tVxcyGa24U4jtOpqpy7OWDM7Q7bOnbxQPP9759PFqtY68yTg2fYULg/x11R5NHU3L1jKrRZj5dT1bwzk+x0wln
-            79Ox39pxq+ceX4yck93DuUnWhh1XuX0BYxkx9fEDM59tIwwz9pbosfCMAeJIpc0QhgnmiJRFvdBQ6f+p0+LDw3+YeELLxpH1zh3t
-            UYyYCC8EneRK9dm1dnTYT6EvZ1CLfqoNRS/8PWsOiWcgNq0NzhsLlptTbvyqJ186Ft2Kc6/D0eJy+y2FygpJiYkf3XSlI8sUsoT6
-            KyPB9tdBtkTD56WGEAIIVAHMGdRpwx0f1Gx0VHjJYnjam5sUQFiQjNrrfEGvLi1mSCeTox8GCmvG2mce2BfE3qDIDDGLlEVbTnKg
-            edYsQl30ldAtxYm9uuKpU6FN04IkFmRsxtAtrKi3NmqmnjUgMZrMKepxhg4EwJCQVu43dUPUJRNKKVudbK/tMEEfgZ3Z1Yb0Uzsz
-            1T/3Rna11HlzMnHEWTasVvGezFFMwXBIk007eYvgPcrrZiCFXjUX01bphvqWAXFWfjamGBWfqsLYhmVeRQiNgSZu0gOeTs579WGr
-            fSMjkpMeLdf841LlJ0d76+17Q0ORYFGneZB5EqsokncGVxUlRah69bMPUzmutSVk3oMJeTNwBzWgiy37mcdzhE2KT0Oj9BaZ9u8Z
-            vZH7e2npt9RFnS6HFC7n46F+q/xnChRHA+fa+Fp+3RyKB/J1ksZuGcAIc8ne3P0SG5KrJrv1Tnh+RzMZ0QEw1bdHcQx2LQBSAawV
-            xiliIzOCDZ/oFsaOV8z91XCWOEC7XotQOK7Wxfchwe52jXizve4nXzsRNC5fBT+a9kHbZkeVCWfw0nkVfjh/1c+k1gQodhjDFkP5
-            hQVAR1miaaL48HT7jix5zUliXh6iywQ0bu0zGKNxRszrw5ZL62ynRVAvFZee5TyMtxiq1i5iRkpJhD1f2EWwZLgRHoQmTZN8xXuO
-            Fm0Ss2y5GzXeT4sB0O5jqyQ5ihl7RWXyK+Q8xP6vTPew1ax1J6bgF3DfP85+swWWoZ43G8fpOih2+zLThWYbap2tqhxz1+Fnw7V0
-            RQvy3xYN30RMAvwG2J5FJljIQ2D9Fs4EPQqilj4OqSX+MQJrQp/UqkTi1kEb25oQ6n6ckslRDrNzomF2tIuTSJCnOyEzkVZgnSDP
-            Ywpl0OkiYcsp5YZHrlT0a/ngcEvVlCT2eAEZPF7tdT/lunTBqZgnJ51q71DuebkYmNv3qsShYYnow3BencyXfz9GQENH44oIaHDD
-            AWt6p8DKvVaHD1EXTuqTz5QV1D/m6MQAMLucQMf/DjoyG+53vAidxrqrOfyc9YZstr2bJcxYTO5f/lsCutxejLv4buFiyZR/G5L0
-            ycuCt4CdjboBiQj4QakHuIg7d3bwdfqSnQyFurmDvBg3NAg8Qx9+yIt2b94w5M9Ki6FGbqA3GPFjEbUnrcgfPvwtAC7tFodfe+kG
-            F/XqTarBRMRf0tlKJOrJ0fKRxLb+0RDhpbZZoRSIPES6xpJ5b+N8Z2HAM4nD7I1QNJ1OdvBuNCO41sDDgmzGouHdtEwyqaKnjKAd
-            zGUgs6oECz5aq4vxP4CFJOU/3t+XonAovovLDfz3rHAMoz2VWHwSbFfH35+tFftcAOSV35sVuMbFEgAU37saAkAV/YrRseqxZ94k
-            l+OOcD8MCUsfJ1PuZ1xeAhLI8COtYVIW6o2+y+SChhEvXAQbp/9FtvazdEjieAiIXC6t/0hm9EINBbns3Z9YXsGNjzZs1DGQvLWQ
-            /w8TqElLiQvmrEiQN0yxu4d0tuvCpPBG92SAZY/JqL5LxiXV/zhSIhCv/cGv/Qjc0oHA2fcx/UKYaP54bXUBF2TfpShhegAKtSuA
-            HWB6gjMH3LS3s74rm09RQwPgGDqzgjOLOSZpDNoN98c9AxqY2VxeiyCwpfJpVvZJnqELy6rdmdCfB13tq1DryrlQNsHmCt48qqQ8
-            y8PjLwjgaKUrE6zpbPS9rhyUtt+CKP8kdnJKNL/uSN0twi/Vd2PtPtIGKftVzf61EK52q+YjyD4ulFI4DYRV4JF9cr6OvOguOZ2L
-            p4bFg8lBEcoo7kJj2mJlW8IeA4Gbbg3kxEaGEc7X7gnF9HIEQijV6S2THIhSifydq+gEhWc9ir2+llcgdCUS3S6ZbTl4PBEKks1K
-            7/4bclDKZh8ZnXUMNYR3yM16miA9uW1N2sP23mcvk2RQNJHfrPeN6/WUjqqE7uBwzzevMmM+Z6yffM1UNtzdAWJOYlvpClgB0aQB
-            feLUyengA9tdhZV/IED5OoqwcqS636IH/T/bvPllJkadhw8rybc2lrzcl65BdZS0mQ3H3yd+ivfe5UOza2lw0yGrdv2oCylZZaEa
-            66j2pLOZhrWG4PZdqxUVGDXulAAAAP//S0wcBaNgFIyCUTAKRsFQBxWVVaNoFI2iUTSKRtEoGkUEEQCMPWFz
-            """), expectedSize: 19103),
+        ZlibStream(
+            name: "level 0 (stored blocks)",
+            compressed: bytes(
+                """
+                eAEB0Acv+DIyb2shZ3V5IG1hdGggaGF0IDNzY2llbmNlIHBoeXNpY3MgLiBtYXRoIGdyYXBoIHRoZSB2ZWxvY2lyYXB0b3IgZmln
+                dXJlIC4gZmlndXJlIDFwaHlzaWNzIHBoeXNpY3MgMiFndXkgbWF0aCA/Z3V5IHZlbG9jaXJhcHRvciBzdGljayAwZ3JhcGggdmVs
+                b2NpcmFwdG9yID9zdGljayBndXkgbWF0aCA/b2tjb21pYyAwCgp2ZWxvY2lyYXB0b3IgZmlndXJlIG1hdGggcGh5c2ljcyB2ZWxv
+                Y2lyYXB0b3IgZmlndXJlIHN0aWNrID9va3RoZSBncmFwaCBmaWd1cmUgc3RpY2sgMnN0aWNrIG1hdGggMXZlbG9jaXJhcHRvciAz
+                ZmlndXJlIGd1eSA/aGF0IDMKMS4gcGh5c2ljcyBwaHlzaWNzIGhhdCAyMD9zdGljayAwdmVsb2NpcmFwdG9yIGNvbWljID9maWd1
+                cmUgc3RpY2sgb2swdGhlIDNndXkgY29taWMgMGNvbWljIHRoZSB2ZWxvY2lyYXB0b3IgLiBncmFwaCAhb2s/Mwpjb21pYyBzdGlj
+                ayBndXkgPzFzdGljayAhcGh5c2ljcyBva3BoeXNpY3MgP2d1eSAKb2s/b2toYXQgCmhhdCB0aGUgLiAwc3RpY2sgcGh5c2ljcyAx
+                b2toYXQgZ3V5IDNwaHlzaWNzIHZlbG9jaXJhcHRvciB2ZWxvY2lyYXB0b3Igc3RpY2sgaGF0IHRoZSBzY2llbmNlIHZlbG9jaXJh
+                cHRvciB0aGUgdGhlIDNncmFwaCB2ZWxvY2lyYXB0b3IgIXZlbG9jaXJhcHRvciB2ZWxvY2lyYXB0b3IgP2d1eSAwMWZpZ3VyZSAx
+                M21hdGggZmlndXJlIC4gdmVsb2NpcmFwdG9yIDBva2NvbWljIG9rMTNtYXRoIG9rMnBoeXNpY3MgZ3V5IHBoeXNpY3MgcGh5c2lj
+                cyAwCjJwaHlzaWNzIG9rbWF0aCBndXkgMXNjaWVuY2UgCmd1eSBmaWd1cmUgc3RpY2sgZ3JhcGggCnZlbG9jaXJhcHRvciBmaWd1
+                cmUgM2NvbWljIDAhMmZpZ3VyZSB2ZWxvY2lyYXB0b3IgZ3JhcGggLiBva2d1eSBjb21pYyBwaHlzaWNzIHZlbG9jaXJhcHRvciAw
+                ZmlndXJlIGhhdCBoYXQgLiAzdGhlIG1hdGggCnZlbG9jaXJhcHRvciAxc3RpY2sgP2d1eSBzdGljayBzY2llbmNlIGdyYXBoID8h
+                bWF0aCAwMnZlbG9jaXJhcHRvciBwaHlzaWNzIDBzY2llbmNlIGd1eSAKZmlndXJlIGd1eSBva3NjaWVuY2UgcGh5c2ljcyBndXkg
+                PwpncmFwaCAuID9ndXkgLiAhIWdyYXBoIHRoZSBzY2llbmNlICEzc2NpZW5jZSBoYXQgaGF0ICEKZ3V5IC4gY29taWMgc3RpY2sg
+                aGF0IHBoeXNpY3MgZ3V5IHRoZSBjb21pYyBtYXRoIC4gaGF0IHBoeXNpY3Mgb2sKZmlndXJlIGNvbWljIGNvbWljIDNwaHlzaWNz
+                ID8uIHN0aWNrIG1hdGggCnNjaWVuY2UgdmVsb2NpcmFwdG9yIGhhdCAuICEuIGd1eSAKc3RpY2sgb2shM3N0aWNrID9zY2llbmNl
+                IC4gb2sxc3RpY2sgZ3V5ICE/LiBoYXQgMy4gP3NjaWVuY2UgZ3JhcGggdGhlIC4gIXNjaWVuY2UgdmVsb2NpcmFwdG9yIDBmaWd1
+                cmUgMwptYXRoIDMxP21hdGggdGhlIHN0aWNrIC4gLiAuIG9rMHNjaWVuY2UgM2ZpZ3VyZSAuIDAxY29taWMgZ3V5IHRoZSBmaWd1
+                cmUgIS4gdGhlIDFncmFwaCBncmFwaCBmaWd1cmUgc3RpY2sgLiBwaHlzaWNzIGZpZ3VyZSBtYXRoIHZlbG9jaXJhcHRvciBmaWd1
+                cmUgP3N0aWNrIHN0aWNrICFzY2llbmNlIGdyYXBoIGhhdCB2ZWxvY2lyYXB0b3IgcGh5c2ljcyAKdmVsb2NpcmFwdG9yIDJoYXQg
+                MHZlbG9jaXJhcHRvciBwaHlzaWNzIG9rY29taWMgZ3V5IDIuIG1hdGggZ3V5IGhhdCA/dGhlIG9rCjJncmFwaCAhdmVsb2NpcmFw
+                dG9yIHNjaWVuY2UgCjN2ZWxvY2lyYXB0b3Igc3RpY2sgMj8yc3RpY2sgZ3JhcGggY29taWMgZ3JhcGggLiBjb21pYyBzdGljayBv
+                azIKZmlndXJlIG1hdGggc2NpZW5jZSAhLiAhISEKb2sxMnN0aWNrIAp2ZWxvY2lyYXB0b3IgP3RoZSBndXkgdmVsb2NpcmFwdG9y
+                IGd1eSBjb21pYyAKPzF2ZWxvY2lyYXB0b3IgLiAhaGF0IDEuIDEzM2d1eSAxbWF0aCAzcGh5c2ljcyAxdmVsb2NpcmFwdG9yIGNv
+                bWljIG1hdGggLiB2ZWxvY2lyYXB0b3IgITBvazBoYXQgCmhhdCAzCnN0aWNrIDMuIHBoeXNpY3MgMmNvbWljIGNvbWljIHBoeXNp
+                Y3MgMm1hdGggbWF0aCB0aGUgMzBwaHlzaWNzIHZlbG9jaXJhcHRvciBndXkgMG9rLiBndXkgc2NpSBPFDA==
+                """), expectedSize: 2000),
+        ZlibStream(
+            name: "level 1",
+            compressed: bytes(
+                """
+                eAF0WlmO40gO/dcprAsYWg6gsxQSOVUJT48bVdUN9O2HbwuJzuwPW0swyMclSEbY2/Z8zN//+uf2x7ffP24/vv2+7b/ePt7/9/Z+
+                +/PHP78+3n7d7hr7/vPbnz9uv3+83/5+/+/z7aMefz9/3v7z8f2vn+9F5Js103LdTvYHBLXZv35/vD1ui3i3kUNDA9rxfLw9//h4
+                uy3T1Agtl/gj8ysC8Ss2UEECPVUjmy7kszYGu+mA5aCJpvU+zBOZGNgWw14aAwE/mrjnYwGQHUytmC6fLHw32vn5OPZJRKdxjlX3
+                c3A8H7mjuaea9XwA3IQvcL/fFs0J4SoCQNnzrinQHjQ3zBItjQRSpB2Dpo3N7ak9EPCy2k7rTl/46d4DZ0k4PB+mez62YIciuc91
+                mcbw80HGoFoDf8JTc5BC5MtY2+2wefOMpoUm3m/PB3iKNCga4eLZMCU+99sOoxFcl2sf0z4yf3BL2DFz0rI1/hG6DOLCM1kosD0f
+                GQkp3h5TNKC8+22e9QLgMmEeaSLoZ5rwboXPILmyBgcZhHjvVDsEz0ewiUTfIyCP+01MZZ8AaRrLinOtGGgq8spvu+6OzIFvbFIQ
+                zsUaM/f7bZCcGpf+mddkxXv7RED7evBKIzGr3cuhkDTMnzxS62+VcpCOCfZJAcfTKuH69pA0OLOOX1Nkg+UB5yFNGwqIJXRtc+KB
+                HnQb6HoiC2EWH/BvqQ91jxkHVChfbhLWl3ssOe0NgGBuh3OwZtpEzCA9rGqpJ1RogHAt+83zXBlvNaOuEJEBcpONFxI1HT3vFzco
+                VLl+3ZmnV3k6VujU4kGKl1w1V7JawIkZeHdcVrSF0aa5+h4vyYpfsOi+ZOAT+mKviI8dQrmO0IN0WRW0Xg+y+mo8egqLJmR3gQaX
+                PtCeRlTQZcxlMK7jQBeoEmcqQWrtafGU5yZQ0O5j5Q91BPEa+oEbElHskpVBA9iO0ZuITO/71KbQFA5QXN6pZa5pjZBeam+gRc/G
+                Vx4rHk7/lgOvSvW4+hSwAewcIlxgmIG+tiimujzRLbXG3N85zWRWg98eMqHngpFUJhWfUAGJk2teVTZoDGmcyO1x97IE9zRNXafG
+                jQpKu6sV9eY08tXnsGk1PWt9RDbtm3siwBdpx6x3Ab0f484y6dJJtaDB00SwNaUvEqzvK7Z52QDPr+oO69Uu25P2VpCwPCsa17lx
+                xagG9M0aaB6SqIThSSJyFopibQzwR4fJJSp8jYi2HqFcOY8AJc+Ex7RWYSh0QXG/bfNVe1VAr7EdYlFEETCaIaiacXH8WKkV6Jhw
+                WmzF3LE7Uajuc+w4FoOxy3/sZKopqI6buqbzsBIQ0FycDr2bPCqqasSFM5UCKJih2S8kmigdCWUa0fbqWOkDblP8litJS0RDGhFU
+                V9adJncweBxclJXBo80f/fLyUtfZ8Qg4LT4YZYWdLoQcPC3TXjUwnRBrhhZRQI7qBRjlC5mXplOFCeFQma/Bf10PgcmQ9hLa/C1H
+                3G/zT7MrBgt0SQKLMN9oq1E6Jue2ig7AAhoSRND0ZTkFGZgOKjVX3JsJaGMS2cPvFdbVrNPIxMa7g1mg+SfWnja3XxGIWdaWksRr
+                lNhx07jt2HG2N8OtY0Wtq+sIVDyXIWwjO+J9UAwnNqbtwcB04W6beEf3o4GXBRj+z0fjddnxQX+aC3AATsHUo7giEkPHsh+nPKdN
+                G+8gxTIcc7FrE31dw/HmEF0yGOmYXFXoaDOpLkixdxj56WzlGvFi428VIJPPBuZleBMClkpk0yjWvSehIeipxjX5TLYGE6ljAcsx
+                ViZwYrzabtyuTFfziBIM2aEYFpdt3SoOvAkHhZLuuRmNveJVTHU4Y946kvux0FjQQjdj/XtPYqctEryAULdgiQ+npXbihVtjUDaT
+                4IVyohgUjBOws8d2YAOicedPAsJcb0gaz/OkxvhG7Rxpdl0YKOP5TIEyK/GnnXek9nAK3BiTM07H5rXewAJ5U/X73KH0dVL1FTol
+                Ix9y4LIsExt3iYRn8Qk/3NMDRIAaKmX4GCIASD9ACbJjhqMMyeauaGhyBc2GLweBLz7qomNCKiGHjldsRdEtdmfzG3R3+ih/j0wR
+                bhiGsm0OXjgopcRF+cQ7Ji5z7/7PIOsuGPXoS2k+oIJQq00rjyyASWlq5PkGli0KaAQ1ioFdnSWaY96OZBM1qqiH9zRPfdMAptJc
+                33UUEj4HWy1+yVg5B/TpE1MLRqhKqo7B4D0+Asww80hTLBAlXJqnFyBbxMte2zFcwa/vAUhykVhJFwpFA/F7Pmg+k4FRgxDiXAXl
+                4rA6hHqJAbOSbo0ZIEpqleqrUrsaQ31PamEIizXQbe269pganI6VFhTDAB3BY3/EluxkhM1JmqtOzKD+5tODjakMb2hHEUhGztLo
+                Y1D0RZCDs4tNKYMMS5ltlGOXwz4dPhpxZR7RatSSZtfe9BCuNBTcRmuG5QAmxWllJWwk7aFW0FV1TwdG315HA9PVMufNdkFG4wob
+                GrxgRHx8lksV+KW85tfsr9wpN5DSU+ENdvvEbncdQUBeDfA4Nc7iR3AGYa6y4sWgZlFnbL6bsuwXV1VBiYpfnb4M74t07ilH5qx6
+                HQydYYxFr0WKSHJONetwakCUEllwYIBPNWu7KzESYH6XYeBt3jTAJMvkY0Sux74C6+gyEHpxu/oveuRqoUM/uD1jValfemKZ4+q+
+                5ngglDb2BymPyXbf6pjEBRKUc7UISpZVCD2BHFheE4MeyERylA28qMp6ATxax1CD3TiVB0fNYR6buvX2l+aWILacIM07XTzql1FF
+                cB1j5xYic+8llccswJU/3gmKGbm6l+cP/xRAmrElin1OV6rgDb9d1/2yJefBGQDEaZ86RsuuHNi8qPgNaLU38zjsctdM8zCFhjAO
+                y3M372kglCjQOtvGVbkyArAqKEFGknJ12qONOEgqdqLk2OYkd4QVtN/XoqwNraWJazUZ2z5NPitzSErRbVO9ixYSHY5jTwgI6UGb
+                8TJv4Zn95WdFMVpHM77zpKO2V/YCTFIHGpGELDAOC2Sw6qnDXWpcfke2+2G3+tQOKZS5MgJOJ4AqovZl1LFQZ6iMzImSZ6Ssnoll
+                LeBt488j8pZehUVYaixP6DguELLHekFpgZq6cXtACh82SmmPCqLX0al/Em3PiJozT5V4gohweDICT+CJV0Yhhfa2IOqNBegmLOyE
+                DSx0Z1UuzoYIP7oiN3X3+qln7CakXJ5fStZLjmZchbTF5miUGon7uUDx1XV95w8xnUt410LeRkRCU08dJo8tcrWJMr8rJTMRWROX
+                yWYeHXhmcYlnpes2sz0AX1jhnj3qSI10MF4rMPQdcjgKB8NC+FInOFOajOpjqE0+REFAjKMpPSpjmEoKqnAiwjRgoKjGVAyVsIyu
+                jXNG1PDOOELGYcMxjeUvectxjG1ZY6eSk5Xvk07ZqgV5mxTxPB2FFbhRBnI8zKMjcPsvCATOppGlojI4JgQ6jJH73akjzxHHuIWE
+                8eJyZrRPWgFc7oIuuVtlhMvPlVUmiIS9eX4Wrpwu4oi8whnvGI95UhKVpcaq1o7qi81CZvUCWsu0Z6AoBiWzKvbOLiRHfD/OgF9U
+                cAg539QWVliTC2iEsbrDFS5JDQaI4IY9quiKp01FwQ4VSwEZWNAVIwycI0ajdVRfDCofjMsdcllwXI58AsFYSb0ee19m3HPO+edB
+                tzJA+aASKvngzewW1x2ybRaaj5GTHU7g09aBf6ro4sQkTea5e4FsC533OijwvXhX3oVF0hJucxXwJqqqdrVr+RcDeFkls4nhchVb
+                le24PmNCeFmVuqXjuChhsWt8jILKl2K9Duvw5SCpPGdI4BczsDuPfB4HOWJcJqEQPuTFr6a9RG7d+unVXgKEDSx4HdlkGY897ZyR
+                WU4NfYsYpFDhk50y86VGV/tTThLS2f+2seTaxVEnHFYDGV0NI+OzqPsubeqB+2/Pahawz4pEd0ykJpxLtBirCW8T//2BPd9CRrWy
+                z/ZKKsRz3eb0Kbcx1yRgpUdMR21tkxsCTauFWhGvflFvEjTOCVZS8ZsDuXhlxFrjHLfY9LCzDph2/YVEPxq3KWE4XbfZEs3/+OgY
+                O//gtG/lLqu4HgPMum71syFLYn6EUcWHzQLOYRDBYw3JgnnNH8TXefShnIWNNW9kMMWL7qFr+/PHttT5DIO3AsZbjrGlkixEm1Ql
+                U+vTWxm/tHjMaObT9ICORQBGsPRTNZ6rr2gzM8egX3u+6mMAHjPxecGWyRjax+bqUuJZDKSlO4lMoSZn32eajMpdc7ners5qVuhA
+                f80woOormLU3/e+ihuvIL3V5Sy4fLaTMJQ667zXsxUYWIsqt+DK0cgQF+5iCSuG51yGPnn8V2KsHFDcP+VJq9OxXm9LmrZXl/LhW
+                yjae4P7yJdNxKAi1kcX2xJ8HFiEvu8pttd/HcGKzzc9LmVVk1mts7F8L+f8BAAD//wC4C0f06gZwe8geHdsN8EKyauob0M+N8s28
+                x03FRxHX1OxID1AXTLLJc1vpwvArMiyWyRCmDTRyd+i45Ue1DHigxStzKLzzt5zXfvOMAESM2ZPtSe7u98LBuwyGiP0gDzzbTmbP
+                L3CWLM6A0vKVsmXwOE1eYMpN9+QMuslCdcay3gWpgvvKPWixL1kfrQjt2Ktd4ua0+q8sGLO7Rit3dnq/HDVdZeTRRWLS/3Jzr277
+                QdujeqLUlHeWiAaV/Fumfhf26pDF1aVEeY9tYv3krefqiYiy4rJ08ZRjk01td9DYHm2+stP2MH8tP5iJA/4htN0+iiUs68ixSx1b
+                BzYkbJ4NWKxcRp3rC7W4enw9VUJ5VNShbDjXCNDzjVVbD7vx6BqPqSbYJE0DS9QL1mNBiU+FIsQfvs+rZsSLeuCwk9fPfeqvqEDi
+                z30lakItLRttTakB69V2KSmL9u/BMNEEl2twQrZ5Ni/oknxTFxpTOmaN+UcPJxc/+1bAkSPgKmap1CpttTJxZBBaiWWDNY327SWr
+                zietW2iY4FxKl4tzEoQh40Wka6vXwOyCen0Vk6d6LfhtLP74/HhAAfAVx2RfoGzSoXy7muJwYaBo/lMdpYS/GPwVtKhTFZDmXZYt
+                tKV1yjFZNLv43JbQGwn9h+JIg/FDU9pkIcbk5kVoEVQdPHxWN0bFA3sdrVMrNXNInOnw3LJLdKkcrF9aVep/1VZ8LSYbPiYq3P0q
+                AAjCVy8B30KXmrraGVJc/QZNuddIFr3/UxcbUMnU1Yfw6oqh1MuC8js2egVNeTA3AGavEkUXWGr0YbQ6eBn7PDoJY0rOsCp34L1i
+                7N1KgIRh2aInYw+k5yIy4dzOZMnA950nSbZqL0qeZ0uIYH2iXUDcbA87t/nu9cJ6L2Rtlos/3a2XJK/q4oxsC9BvyvA5tqjlwWXH
+                r/WFSlgq0uy6FikDziuwOLK3wwN8vaLpwZHbdeM1ePgedukAUcawmY7YzkZg/vG930JaZnRGkJJt3MZ7QGQNAJ/pOh0/+pUsaEpG
+                3T0HgPbJ+mrLzWPSfUySkfLSRbyYiMWP2fm/Glyi46kCPD70m8hYC2xfDQBhtixSEnPRHHgzggJsWAzW45McDus1nOdkNdNVfwA7
+                sfgEISET+//GWPeZqQ0y2mN4k2yO0QAZ7glm5F8+ieZ++YzqFy1AyFLwLYKc9mEgV9L7S0DtdaykQrUCQt/TBf8bqP5MmBsjWPcr
+                tPVevNZKqyEyPnVtTZ/HeaUWm7WRyxiw1tiLZQhvJ0unyn0b9da5X5ieor/0eE8LRvKqB4F8pvrp0kD1cC835NMzilZ0kbYM9nis
+                Q5vHlMFd8EShzad/369T7aNTMt5OsUq/RUwTWIDD5svRNyNN9WEloVxu51m4oXPMR6cO1uG5JVLBdPZYE3j+N0HCJTH+yqz5D1zS
+                7dw3SRO6Z1zV9WLdfaDl0G8ejNgobDRl+jQQm4SRjgHzo+fu/NKItJXjJIl2vJY5U/d4jtYpg3te760Lerz8DCRlLHq9aQStzAJ4
+                Qnbtf8u9+LI2eVCq/haHFhMTaJ6KNnt7BI9W0+AzqtYgtgmZHGV4telIuZ+H21XFzIZrbhTiO06mqnLs5YMztDts6dvFA8/3vn08
+                Wq1jrzJODZ9hQuD/HXVHk0dTcvWMqtFmPl1PVvDOT7HTCWfv07Hf2nGr5x5fjJyT3cO5SdaGHVe5fQFjGTH18QMzn20jDDP2luix
+                8IwB4kilzRCGCeaIlEW90FDp/6nT4sPDf5h4QsvGkfXOHe1RjJgILwSd5Er12bV2dNhPoS9nUIt+qg1FL/w9aw6JZyA2rQ3OGwuW
+                m1Nu/KonXzoW3Ypzr8PR4nL7LYXKCkmJiR/ddKUjyxSyhPorI8H210G2RMPnpYYQAghUAcwZ1GnDHR/UbHRUeMlieNqbmxRAWJCM
+                2ut8Qa8uLWZIJ5OjHwYKa8baZx7YF8TeoMgMMYuURVtOcqB51ixCXfSV0C3Fib264qlToU3TgiQWZGzG0C2sqLc2aqaeNSAxmswp
+                6nGGDgTAkJBW7jd1Q9QlE0opW51sr+0wQR+BndnVhvRTOzPVP/dGdrXUeXMyccRZNqxW8Z7MUUzBcEiTTTt5i+A9yutmIIVeNRfT
+                VumG+pYBcVZ+NqYYFZ+qwtiGZV5FCI2BJm7SA55Oznv1Yat9IyOSkx4t1/zjUuUnR3vr7XtDQ5FgUad5kHkSqyiSdwZXFSVFqHr1
+                sw9TOa61JWTegwl5M3AHNaCLLfuZx3OETYpPQ6P0Fpn27xm9kft7aem31EWdLocULufjoX6r/GcKFEcD59r4Wn7dHIoH8nWSxm4Z
+                wAhzyd7c/RIbkqsmu/VOeH5HMxnRATDVt0dxDHYtAFIBrBXGKWIjM4INn+gWxo5XzP3VcJY4QLtei1A4rtbF9yHB7naNeLO97idf
+                OxE0Ll8FP5r2QdtmR5UJZ/DSeRV+OH/Vz6TWBCh2GMMWQ/mFBUBHWaJpovjwdPuOLHnNSWJeHqLLBDRu7TMYo3FGzOvDlkvrbKdF
+                UC8Vl57lPIy3GKrWLmJGSkmEPV/YRbBkuBEehCZNk3zFe44WbRKzbLkbNd5PiwHQ7mOrJDmKGXtFZfIr5DzE/q9M97DVrHUnpuAX
+                cN8/zn6zBZahnjcbx+k6KHb7MtOFZhtqna2qHHPX4WfDtXRFC/LfFg3fREwC/AbYnkUmWMhDYP0WzgQ9CqKWPg6pJf4xAmtCn9Sq
+                ROLWQRvbmhDqfpySyVEOs3OiYXa0i5NIkKc7ITORVmCdIM9jCmXQ6SJhyynlhkeuVPRr+eBwS9WUJPZ4ARk8Xu11P+W6dMGpmCcn
+                nWrvUO55uRiY2/eqxKFhiejDcF6dzJd/P0ZAQ0fjighocMMBa3qnwMq9VocPURdO6pPPlBXUP+boxAAwu5xAx/8OOjIb7ne8CJ3G
+                uqs5/Jz1hmy2vZslzFhM7l/+WwK63F6Mu/hu4WLJlH8bkvTJy4K3gJ2NugGJCPhBqQe4iDt3dvB1+pKdDIW6uYO8GDc0CDxDH37I
+                i3Zv3jDkz0qLoUZuoDcY8WMRtSetyB8+/C0ALu0Wh1976QYX9epNqsFExF/S2Uok6snR8pHEtv7REOGltlmhFIg8RLrGknlv43xn
+                YcAzicPsjVA0nU528G40I7jWwMOCbMai4d20TDKpoqeMoB3MZSCzqgQLPlqri/E/gIUk5T/e35eicCi+i8sN/PescAyjPZVYfBJs
+                V8ffn60V+1wA5JXfmxW4xsUSABTfuxoCQBX9itGx6rFn3iSX445wPwwJSx8nU+5nXF4CEsjwI61hUhbqjb7L5IKGES9cBBun/0W2
+                9rN0SOJ4CIhcLq3/SGb0Qg0Fuezdn1hewY2PNmzUMZC8tZD/DxOoSUuJC+asSJA3TLG7h3S268Kk8Eb3ZIBlj8movkvGJdX/OFIi
+                EK/9wa/9CNzSgcDZ9zH9Qpho/nhtdQEXZN+lKGF6AAq1K4AdYHqCMwfctLezviubT1FDA+AYOrOCM4s5JmkM2g33xz0DGpjZXF6L
+                ILCl8mlW9kmeoQvLqt2Z0J8HXe2rUOvKuVA2weYK3jyqpDzLw+MvCOBopSsTrOls9L2uHJS234Io/yR2cko0v+5I3S3CL9V3Y+0+
+                0gYp+1XN/rUQrnar5iPIPi6UUjgNhFXgkX1yvo686C45nYunhsWDyUERyijuQmPaYmVbwh4DgZtuDeTERoYRztfuCcX0cgRCKNXp
+                LZMciFKJ/J2r6ASFZz2Kvb6WVyB0JRLdLpltOXg8EQqSzUrv/htyUMpmHxmddQw1hHfIzXqaID25bU3aw/beZy+TZFA0kd+s943r
+                9ZSOqoTu4HDPN68yYz5nrJ98zVQ23N0BYk5iW+kKWAHRpAF94tTJ6eAD212FlX8gQPk6irBypLrfogf9P9u8+WUmRp2HDyvJtzaW
+                vNyXrkF1lLSZDcffJ36K997lQ7NraXDTIat2/agLKVlloRrrqPaks5mGtYbg9l2rFRUYNe6UAAAA///t0EENAAAIxDCt5wJQjwTe
+                JF2moIkIECBAgACB7wLVYwIECBAgQIDAKbCMPWFz
+                """), expectedSize: 19103),
+        ZlibStream(
+            name: "level 6",
+            compressed: bytes(
+                """
+                eJyEWmuunCkO/c8qig0gDAtgLdFVJrmq6alWkm6pdz/gt4FKq9W59eDjYR8fH5tq7fXM3/765/HHl1/fH9+//Hr0nx+fX//38fXx
+                5/d/fn5+/HwU+u7bjy9/fn/8+v718ffX/74+PufbX68fj/98fvvrx9c5iF+APCZ/m00/1qvw9M9fnx/PR6W5wzeDvrJnX8+P1x+f
+                H4+a0m0DOEjWvA2g+eY06wi0YPim0R+cB8IEncetvQw0UYLy2M+5vmiVt13DBLTxEZZ7PevaSF+T8sHoz2HhwrvNr+foiQaZcQbQ
+                6yz7eD3lFZo7zadez7W5tP5Zs5dHpWdkINCANbxfTXjxmUwmaAlD1hd0utOx+f3MuOEKgqSOvlCAhaFV4PB68rjXs8ne1zS7e2pq
+                ZiEC9BwFsv203gUH0davWOvssNz4gzCIHixzGfPt1aqVn16mXP+XR19Gw83FddnHaB96KfumxUbGh2oLT+nRdfDCgwPz67nHOiIq
+                yQlwvfLI2WJfHshKE7L7nGi0B+j63E+9ZqDvcb8lDHg9ZW80hP5VQI7ycBGarrgjK+ZCJ5VAm3sl88kzyzdgIZQHbaQXG2InnvNd
+                1xLv9YQb6jDwLxoJpy7434xzebwrlCvQ4cQm/MXc+HoHtPiFo4x1POvdIMo8xNwQT7XOegVKBF1b4+p1oATf2n+T/DBfryfGOsL0
+                ZWPWitwh4dYvlNJG86HHSzAWPaxmqCdvAAXlwmqejAc8UTwQ7uxIQRakacBGvHkdaHI9dORpIE8rbV5InnEdGW+SVVUG7ozLbs5s
+                HvD6IU6lmOr1yiHImK8nIX6PZqg+SMmSa2z34IDk312h3usb4EQvKipwcBdrMw58RAl1E2MgapjDIa0RaPe+UziH7M3zMoRNS2tF
+                1Oc2IA6jz+Nn4UDJm4/pCMYlp51huE7RDm6SOWC9Mf9OB/pDweHhaxCCR40n0n7ural6mjHGh4J4/t8kfH4gcoGSSsrBFRgyEUyT
+                DU7jRLvL0C0Eu4im/n57uDqdzlvRxSPtz/kcg3mCDcQsqbdqKetGHlEx9aGvRK1ggKcTCTYtj7wkOb+3XJuleQoQzbVdaA8wUVt0
+                QQ6z2hcS9JavaQQRhmgBHNQi/4TvMMFrmrAcFwZxCPNnk/OGcaukpQSp2acrQbbsT08ZkGOsUz4vTjdwZJsQYP/J6driN28xIMaR
+                DEsMnsWOGgy8d/IfKpkpCqbiTvR4OG3ZCb4EY4vJ5YgQc1QX5Xw4IHqIQYhKZngR5VfJmh/SzpY49Ki3/HHJuimxgkEAW9EnFcEm
+                RIUL8gXktHEI2xE7mAvl/DX1mQPB+5WCSNfwunX6wjIIw+NQr4pVgBHRLDUCLjxSDMWUOWNggs5UDSmiiJMV/CBSLIt6C6VnuqbT
+                NcxTdCJxhbWZIyrlRGFDFQOv5xTrG0ENOPyjfNZaZHfHP44NNcXey76+Ks6YEQ0fwkQA5hcLQyovxNXylDrx36pLUeyaJ2tMF+We
+                El/PqGDtcwSFOMypkijpE8q8UfuouyuEwHBEHRe7XtTgCQKJSpCyaWahcaYzYp2pczVZ16syq2z8NgGSuDeQa/e7q5PIkibrdmgL
+                8tSVzwxwjCrREHXH9ZTdWLkgXeXk12eHWvw3aHnB2UiHY1Mm3cMa5YKw6qr3NTyqVh6uRUW05nsH3FmplnikQYGjJHeizLa8e1iq
+                OFPMbdiGmT3aWAWI0L5JbqySLvLSOjW8P82dYG4H0lNHWepSYN8k1AWItpSLfk9I9ImP1Zm/rULJGz46oYa7D+TAWmvKZiEBeMCi
+                uqooyALxofg3F6xk7ueQw+CwPK4cEFDjimuVJeaYmOzG8DUUjavszjNqiD6mv+u+sBTCl86EUyzu8D7N1QwbRlQ4xET829W6ucCT
+                fvYriai5ALNL7o85FI2kGD1Sh0ZD0blTTvWN6UTuqfkGSq0kjDKVgWg2zs1yUsrHENojAjYX6DdWjmHEe/QWokqbAIbUdFKzW7FR
+                BRtj6PXszu5HN/dAC0kZc1h5jA0DQdofqGJ+lWDktyQM6d9EEqZrDmRZC3ATcSvpQzVHKQUoEKNabWZ3Julm/IRByN2DBiIHjnpM
+                emlJMvS9Ae9simsAJdDUNB0zKs4KWnG1o/fe8HhXYF7UixSo0++4EOTD57ELJUIuAPhN+3lrWbcYEnvkVcs3kuCS4xlOs4hrZm4M
+                6RvFcbYVgdATql3IoYAIG9aucbmkl0jgZ8UOqieThH3tnig0ud2uimIs5XpB9czXcZSnQkwnvrsdm455cMoKgSgBZxqq9W6dX7mX
+                QeA1MJPUxG1EjMcYgcno/iIK2X+7TXlR8InPMlvftJ3TDTeGFOaPHamRhujM0FLMtXA2LqqiLL0KBgUmHjrgg8pxaNoxjQj1cpOL
+                TIy1aL3eLhhu0kHKPVNnOpKJVlgl5Dm9O4mRJgEI1baiXQFGyRh8FVBDSZS9QYmX8ftrU7I2f+moWe9QjCpq0uXoUd5kbXZVJ5bB
+                H1Yc9k712YQju4uKXbcLhnwbXwKjdZX9EztySC1zylYyIffAHDkL2nAt0tdUKXGvTJ/GrNxaLKbDjM17udwIXV1fKb1snUpQMU69
+                pVF8Xiqm1Qu+4XMPBl+NLOTukU31crtjj3OGlxd+upN69EJsF925W+yNpKTgwXdtGKTpo33KraNC2UFzj8fWcU/F+iArkpuHRVAP
+                ZYe6lhmXuianYn1Ja5tKpW29oktjXWssPVE8oE0Vun/O2S5p52Bf7vN3DX5VZ3tjRxJtFPdvL9ZVKIUhrOdkK9KqkF0ceqQaOEar
+                PvoVEmzyI9ew26KOlvin+HgreSWxCwhXz6JsQri9F06embCNF6hR5fvtLk1qSVa47cytXGNsWz1SIwWxJ6JxxdSQtq/rWUrpexxq
+                UozvyZ2bMwkeqEybDSP16JE6xr2jRylHZSSJQR+Kt4NrbpYqa0hskQawpp+zC9UfSGXEiykIrEBeEVSKtb1p2l3PqHMEuBKWATQh
+                5a4rC/dv6f626f3xKQL3LBZH9NtlA1VUF4fda/YJd7gaFrOh1BH9OmRkf1RMc1sZFhbWn8cIF3jBZ9SK5a7TbaETIabzdeUW/lKt
+                YTiqVSSHyNqNKCidLasN2N4N4UJ09BhmWHNm+eVBtDIKQyunW8B1be8qkDzGmYm3X+FwzvnNb7usenG1Zu5NjaF6AGsOYcI8E/je
+                YYPV/aUSAiu2sNudlwXXRCeR/I5+k3ES3bYrM8l+L71CGOFDHWJtGtRC/nrShhQLCIvMyNy3n4OkzSQR8P7eFUmpxd8HNIFhDAwm
+                yGuQbXIhrrfl6O5+SJFHWDnxmqtZLUkji7CropD014Tvrw+sBZe91OgycT5bJe/foOarmVp/zTiAb1pk70d2GtXMEn5UtFdSaZye
+                ZE7Ggpi7CaR75RlPK5nwmzaM52sm00zrGBGx0IHvbN/qkOTLbC4n1298qI0tv+Bk31YfGTB0MwAt5Y6hKZcwYD8Ai7fKSuLR5lpU
+                UmsFQoQV/Zkiq2IzHmYdL3Na7SlLJHMUtKjKDEoxE/iU7Sm3nFcg158HgJX7dFXNN6i/+8XKrvkKAVkCedubT5IdtjhGt1sXtMY9
+                svljp1v1Lrkrg4axRHNRvbZd+1dk7Tas5dMlLzfh8hRp1+N7bGrgfZO3zXkTyRe7r9r71Pn2vP1UoE8NGHKGHaNuG4nvgcpanymv
+                kXcvpryMOJ8N9zwaj7iedp87NVeuV8Wxyx36OVqm74n8/wAAAP//ALgLR/TqBnB7yB4d2w3wQrJq6hvQz43yzbzHTcVHEdfU7EgP
+                UBdMsslzW+nC8CsyLJbJEKYNNHJ36LjlR7UMeKDFK3MovPO3nNd+84wARIzZk+1J7u73wsG7DIaI/SAPPNtOZs8vcJYszoDS8pWy
+                ZfA4TV5gyk335Ay6yUJ1xrLeBamC+8o9aLEvWR+tCO3Yq13i5rT6rywYs7tGK3d2er8cNV1l5NFFYtL/cnOvbvtB26N6otSUd5aI
+                BpX8W6Z+F/bqkMXVpUR5j21i/eSt5+qJiLLisnTxlGOTTW130Ngebb6y0/Ywfy0/mIkD/iG03T6KJSzryLFLHVsHNiRsng1YrFxG
+                nesLtbh6fD1VQnlU1KFsONcI0PONVVsPu/HoGo+pJtgkTQNL1AvWY0GJT4UixB++z6tmxIt64LCT18996q+oQOLPfSVqQi0tG21N
+                qQHr1XYpKYv278Ew0QSXa3BCtnk2L+iSfFMXGlM6Zo35Rw8nFz/7VsCRI+AqZqnUKm21MnFkEFqJZYM1jfbtJavOJ61baJjgXEqX
+                i3MShCHjRaRrq9fA7IJ6fRWTp3ot+G0s/vj8eEAB8BXHZF+gbNKhfLua4nBhoGj+Ux2lhL8Y/BW0qFMVkOZdli20pXXKMVk0u/jc
+                ltAbCf2H4kiD8UNT2mQhxuTmRWgRVB08fFY3RsUDex2tUys1c0ic6fDcskt0qRysX1pV6n/VVnwtJhs+Jirc/SoACMJXLwHfQpea
+                utoZUlz9Bk2510gWvf9TFxtQydTVh/DqiqHUy4LyOzZ6BU15MDcAZq8SRRdYavRhtDp4Gfs8OgljSs6wKnfgvWLs3UqAhGHZoidj
+                D6TnIjLh3M5kycD3nSdJtmovSp5nS4hgfaJdQNxsDzu3+e71wnovZG2Wiz/drZckr+rijGwL0G/K8Dm2qOXBZcev9YVKWCrS7LoW
+                KQPOK7A4srfDA3y9ounBkdt14zV4+B526QBRxrCZjtjORmD+8b3fQlpmdEaQkm3cxntAZA0An+k6HT/6lSxoSkbdPQeA9sn6asvN
+                Y9J9TJKR8tJFvJiIxY/Z+b8aXKLjqQI8PvSbyFgLbF8NAGG2LFISc9EceDOCAmxYDNbjkxwO6zWc52Q101V/ADux+AQhIRP7/8ZY
+                95mpDTLaY3iTbI7RABnuCWbkXz6J5n75jOoXLUDIUvAtgpz2YSBX0vtLQO11rKRCtQJC39MF/xuo/kyYGyNY9yu09V681kqrITI+
+                dW1Nn8d5pRabtZHLGLDW2ItlCG8nS6fKfRv11rlfmJ6iv/R4TwtG8qoHgXym+unSQPVwLzfk0zOKVnSRtgz2eKxDm8eUwV3wRKHN
+                p3/fr1Pto1My3k6xSr9FTBNYgMPmy9E3I031YSWhXG7nWbihc8xHpw7W4bklUsF09lgTeP43QcIlMf7KrPkPXNLt3DdJE7pnXNX1
+                Yt19oOXQbx6M2ChsNGX6NBCbhJGOAfOj5+780oi0leMkiXa8ljlT93iO1imDe17vrQt6vPwMJGUser1pBK3MAnhCdu1/y734sjZ5
+                UKr+FocWExNonoo2e3sEj1bT4DOq1iC2CZkcZXi16Ui5n4fbVcXMhmtuFOI7TqaqcuzlgzO0O2zp28UDz/e+fTxarWOvMk4Nn2FC
+                4P8ddUeTR1Ny9Yyq0WY+XU9W8M5PsdMJZ+/Tsd/acavnHl+MnJPdw7lJ1oYdV7l9AWMZMfXxAzOfbSMMM/aW6LHwjAHiSKXNEIYJ
+                5oiURb3QUOn/qdPiw8N/mHhCy8aR9c4d7VGMmAgvBJ3kSvXZtXZ02E+hL2dQi36qDUUv/D1rDolnIDatDc4bC5abU278qidfOhbd
+                inOvw9HicvsthcoKSYmJH910pSPLFLKE+isjwfbXQbZEw+elhhACCFQBzBnUacMdH9RsdFR4yWJ42pubFEBYkIza63xBry4tZkgn
+                k6MfBgprxtpnHtgXxN6gyAwxi5RFW05yoHnWLEJd9JXQLcWJvbriqVOhTdOCJBZkbMbQLayotzZqpp41IDGazCnqcYYOBMCQkFbu
+                N3VD1CUTSilbnWyv7TBBH4Gd2dWG9FM7M9U/90Z2tdR5czJxxFk2rFbxnsxRTMFwSJNNO3mL4D3K62YghV41F9NW6Yb6lgFxVn42
+                phgVn6rC2IZlXkUIjYEmbtIDnk7Oe/Vhq30jI5KTHi3X/ONS5SdHe+vte0NDkWBRp3mQeRKrKJJ3BlcVJUWoevWzD1M5rrUlZN6D
+                CXkzcAc1oIst+5nHc4RNik9Do/QWmfbvGb2R+3tp6bfURZ0uhxQu5+Ohfqv8ZwoURwPn2vhaft0cigfydZLGbhnACHPJ3tz9EhuS
+                qya79U54fkczGdEBMNW3R3EMdi0AUgGsFcYpYiMzgg2f6BbGjlfM/dVwljhAu16LUDiu1sX3IcHudo14s73uJ187ETQuXwU/mvZB
+                22ZHlQln8NJ5FX44f9XPpNYEKHYYwxZD+YUFQEdZommi+PB0+44sec1JYl4eossENG7tMxijcUbM68OWS+tsp0VQLxWXnuU8jLcY
+                qtYuYkZKSYQ9X9hFsGS4ER6EJk2TfMV7jhZtErNsuRs13k+LAdDuY6skOYoZe0Vl8ivkPMT+r0z3sNWsdSem4Bdw3z/OfrMFlqGe
+                NxvH6Toodvsy04VmG2qdraocc9fhZ8O1dEUL8t8WDd9ETAL8BtieRSZYyENg/RbOBD0KopY+Dqkl/jECa0Kf1KpE4tZBG9uaEOp+
+                nJLJUQ6zc6JhdrSLk0iQpzshM5FWYJ0gz2MKZdDpImHLKeWGR65U9Gv54HBL1ZQk9ngBGTxe7XU/5bp0wamYJyedau9Q7nm5GJjb
+                96rEoWGJ6MNwXp3Ml38/RkBDR+OKCGhwwwFreqfAyr1Whw9RF07qk8+UFdQ/5ujEADC7nEDH/w46Mhvud7wInca6qzn8nPWGbLa9
+                myXMWEzuX/5bArrcXoy7+G7hYsmUfxuS9MnLgreAnY26AYkI+EGpB7iIO3d28HX6kp0Mhbq5g7wYNzQIPEMffsiLdm/eMOTPSouh
+                Rm6gNxjxYxG1J63IHz78LQAu7RaHX3vpBhf16k2qwUTEX9LZSiTqydHykcS2/tEQ4aW2WaEUiDxEusaSeW/jfGdhwDOJw+yNUDSd
+                TnbwbjQjuNbAw4JsxqLh3bRMMqmip4ygHcxlILOqBAs+WquL8T+AhSTlP97fl6JwKL6Lyw3896xwDKM9lVh8EmxXx9+frRX7XADk
+                ld+bFbjGxRIAFN+7GgJAFf2K0bHqsWfeJJfjjnA/DAlLHydT7mdcXgISyPAjrWFSFuqNvsvkgoYRL1wEG6f/Rbb2s3RI4ngIiFwu
+                rf9IZvRCDQW57N2fWF7BjY82bNQxkLy1kP8PE6hJS4kL5qxIkDdMsbuHdLbrwqTwRvdkgGWPyai+S8Yl1f84UiIQr/3Br/0I3NKB
+                wNn3Mf1CmGj+eG11ARdk36UoYXoACrUrgB1geoIzB9y0t7O+K5tPUUMD4Bg6s4IzizkmaQzaDffHPQMamNlcXosgsKXyaVb2SZ6h
+                C8uq3ZnQnwdd7atQ68q5UDbB5grePKqkPMvD4y8I4GilKxOs6Wz0va4clLbfgij/JHZySjS/7kjdLcIv1Xdj7T7SBin7Vc3+tRCu
+                dqvmI8g+LpRSOA2EVeCRfXK+jrzoLjmdi6eGxYPJQRHKKO5CY9piZVvCHgOBm24N5MRGhhHO1+4JxfRyBEIo1ektkxyIUon8navo
+                BIVnPYq9vpZXIHQlEt0umW05eDwRCpLNSu/+G3JQymYfGZ11DDWEd8jNepogPbltTdrD9t5nL5NkUDSR36z3jev1lI6qhO7gcM83
+                rzJjPmesn3zNVDbc3QFiTmJb6QpYAdGkAX3i1Mnp4APbXYWVfyBA+TqKsHKkut+iB/0/27z5ZSZGnYcPK8m3Npa83JeuQXWUtJkN
+                x98nfor33uVDs2tpcNMhq3b9qAspWWWhGuuo9qSzmYa1huD2XasVFRg17pQAAAD//+3CQQ0AAAgEoKzXQk1vBN9uMBIA4LvqUVU9
+                L4w9YXM=
+                """), expectedSize: 19103),
+        ZlibStream(
+            name: "level 9",
+            compressed: bytes(
+                """
+                eNqEWm2OZKcO/c8qLhu4wrAA1jJqdaZblaSimU6k7D7gbwM10dPLdFVx+bCPj4/NrfX5yN///vf649vXx/Xx7etqP98+3/98e7/+
+                +vj35+fbz+um377/+PbXx/X18X798/778+1zfPx6/rh++/z+94/3MYj/AHlM/q02fZ9/had/fn2+Pa5Cc4dfOv1kzz4fb88/Pt+u
+                ktJpAzhI1jwNoPnGNPMItGD4pdI/OA+ECRqPm3vpaKIE97Wec/5QC2+7hAlo4z0s93yUuZE2J+WD0T+bhW/ebX4+eks0yIzTgf7O
+                so/nQ/5Cc6fx1PMxN5fmf+bs91XoGRkINGAOb0cTHnwmkwlawpD5A51ud2x+PTNuuIAgqaEvFGBhaBE4PB887vmosvc5zeqekqpZ
+                iAA9RoFsP81PwUG09SPWGjssV/4iDKIH77GM+fZo1cJPT1PO/99Xm0bDzcV12cdoH/pT9k2L9YwPlRqe0qPr4IkHB+bnY411RFSS
+                E+B695Wzxb48kJUmZPc50WgP0Pm9n3rOQL/jfu8w4PmQvdEQ+q8Cst+Xi9B0xB1ZMd90Ugm0sVcynzwzfQMWQrnTRtptQ+zEY77j
+                WuK9lnBDDTr+i0bCqW/834hzebwplAvQ4cQm/MPY+PwEtPiBo4x1POudIMo8xNwQTzXPegRKBF2d48pxoATf3H+V/DD+nk/0eYTh
+                y8qsFblDwq0dKKX26kOPl2AseliNUE/eAArKidU8GA94ongg3NmWgixIU4eFePM80OB6aMjTQJ5W2jyQPOM6Mt4gq6IM3BiXzZxZ
+                PeD1S5xKMdXKkUOQMZ8PQvwazVB8kJIl59jmwQHJfzpCvZUXwIleVFTg4CbWZhz4iBLqJsZA1DCHQ5oj0O5tpXAO2ZPnZQibltaK
+                qM+1QxxG38fvwoGSNx/TEfRDTtvDcJ6ibtwkc8D8YP4dDvSHgs3DxyAEjxpPpG3fW1X1NGKMDwXx/L9I+PxA5AIllZSDKzBkIpgG
+                G+zGiXaXoUsINhFN7fX2cHU6nbeii0fan/M5BvMAG4hZUqvFUtaJPKJial3/ErWCAZ52JNi0PPKQ5PzecqmW5ilANNc2oT3ARG3R
+                BTnMaj9I0Fu+phFEGKIFcFCN/BN+wwSvacJyXBjEIczfDc7rxq2SlhKkat/OBFmzPz1lQI6xRvn8drqBI9uEAPtPTlcnv3mLATGO
+                ZFhi8Cx21GDgvZP/UMkMUTAUd6LHw2nvleDvYGwxuRwRYo5qopw3B0QPMQhRyXQvovwqWfNDWtkSh271lj8uWTclVjAIYCv6pCJY
+                hKhwQT6AnDYOYTtiB3OhnL+kNnIgeL9SEOkaXrcOX1gGYXhs6lWxCtAjmqVGwIV7iqGYMmcMTNCZqiFFFHGygh9EimVRb6H0TMd0
+                Ood5ik4krrA2c0SlnChsqGLg+RhifSGoDpt/lM9qjezu+MexoabYc9nXZsUZM6LhQ5gIwPxiYUjlhbhanlIn/l91KYpd82SJ6eK+
+                XujSqGDtewSFOMypkijpE8q8XlovqyuEwHBE6Qe7HtTgDgKJSpCyaWShvqczYp2hczVZl3MRwsavAyCJewO5NL+7MogsabKum7Yg
+                Tx35zADHqBINUVZcD9mNlQvSVU5+fXaoxX+FmiecjXQ4NmXSNaxRLgirznpfw6No5eFaVERrvnfAnZViiUcaFDhKcifKbMu7m6Vu
+                Z4qxDdsws0ftswAR2jfJjVXSQV5ap4b3p7kTzO1AemorS10KbIuEOgDRlnLR7wmJvvGxOvK3VSh5wUcj1HD3gRxYSknZLCQAD1hU
+                V90KskB8KP7NBTOZ+znkMDgs9yMHBNS44lpliTkmJrvefQ1F4wq7c48aoo/h73JKvFul5EDpE16QBsgsGRaMqHCIifiXqzVzgSf9
+                7FcSUXMAZpPcH3MoGkkxuqUOjYZb5045lRemE7mn5usotZIwylAGotk4N8tJKR9DaI8I2Fygn1g5hhHv0VuIKm0CGFLTTs1uxUoV
+                bIyh56M5u2/d3A0tJGXMYffVFwwEab+hivlVgpE/kjCk/yaSME1zIMtagJOIm0kfijlKKUCBGNVqNbszSVfjJwxC7h5UEDmw1WPS
+                S0uSoc8NeGdTXAMogaaq6ZhRsVfQiqsVveeGx6sC86BepEAdfseFIG8+j10oEXIBwC/az0vLusaQWCOvWL6RBJccz3CaRVwzc2NI
+                nyiOs60IhJZQ7UIOBUTYsHaN70N6iQS+V+ygejJJ2JfmiUKT2+mqKMZSLgdUj3wdR3kqxHTiu9ux6Zg7p6wQiBJwpqFqa9b5lXsZ
+                BF4FM0lJ3EbEeIwRmIzuD6KQ/bfalBcFn/gss7VF2zndcGJIYf7Ykeqpi84MLcVcbs7Gt6ooS6+CQYGJhw74oHIcmlZMI0K93OQi
+                E2MtWq/VA4ardJByy9SZjmSiFdYd8pzencRIkwCEYlvRrgCjpHe+CiihJMreoMTL+PuxKVmqv3TUrLcpRhU16XD0KG+yNruKE8vg
+                DysOe6X6bMKe3UXFqtsFQ76NL4FRm8r+gZ22tmHu9Xprcg+MkaOgDdcibU6VEvfK9GnMyrXGYjrMWL2X7xOhq+sLpZelUwkQe0v9
+                9nnpNq1+4wc+d2fwlchC7h7ZVC+3O9Y4Z3h54ac7KVsvxHbRnLvF3khKCh78VLtBmr5ap1w6KpQdNPd4bG33VKwPsiK5elgE9XCv
+                UNcy41DX5HRbX9LaplJpW6/o0FjXGktPFA9oU4Xun3O2S9o52Jf7/C1ZNbGksQiDhaPh5cW6CqUwhPWcbEVaFbKLTY8UA0evxUe/
+                QoJNvuUadlvU0RL/FB8vJa8kdgHh7FncixCur4WTZyZs4wVqVPl+ukuTWpIVbt1zK9cYy1a31EhB7ImoHzHVpe3repZS+m6HGhTj
+                e3L75kyCByrTZkNPLXqk9H7u6FHKURlJYtCH4ungmpulyuoSW6QBrOnn7EL1B1IZ8WIKAiuQVwSVYm1tmjbXM2ocAa6EZQANSBXf
+                COLiB+Vr1fvjXQSuWSyOaKfLBqqoDg471+wD7nA0LGZDqSPacUjP/qiY5pYyLCysr8cIF3jBZ9SK5a7TbaETIabzdeUS/lKtYTiq
+                VSSHyNqVKCjtLasF2N4N4UK0t76/mpDlzYO8V3tWTteA61JfVSC59z0TL2/hcM75xbtdVr24WjO3qsZQPYA1hzBhHgl87bDB7P5S
+                CYEVW9jtysuCa6KTSH5bv8k4iW7blZlkv4deIfTwZTYpCC4hdn89aUPua+kdCJEYc59eB0nnpnQEiDbSe43vB1SBYQwMJshjkC1y
+                Ia635OjmXqTIPayceM3ZrJakkUXYFVFI+jbh6+sDa8FlLzWaTJz3VsnrD6j5SqbWXzUO4JsW2fuWnXoxs4SXitZKKvXdk8zJWBBz
+                N4F0rzzjaSUTftOC8XzMZJppHSMiFhrwne1LHZJ8mc3l5HzHh9rY8gYn+7b4yICumwGoKTcMTbmEAXsBLN4qK4lHm2tRSa0VWIS+
+                vKbIqtiMh1nHy5xaWsoSySCvswZVZlCKmeDwqpnD5wGTi0ICK/fpqppvUH/1xsqq+W4CsgTysjefJBsscYxuty5oiXtk88dOt+pd
+                clcGDWOJ5lv12nLtX5C1a7eWT5O8XIXLU6Rdj+++qIHXTd465k0kX+y+au1T59Pz9qpAGxow5Aw7Rlk2Ej8DlbU+Ux4j71xMeRmx
+                PxvuecL7JF27z42aK8er4tjlDv0cLdPXRP4fAAAA//8AuAtH9OoGcHvIHh3bDfBCsmrqG9DPjfLNvMdNxUcR19TsSA9QF0yyyXNb
+                6cLwKzIslskQpg00cnfouOVHtQx4oMUrcyi887ec137zjABEjNmT7Unu7vfCwbsMhoj9IA88205mzy9wlizOgNLylbJl8DhNXmDK
+                TffkDLrJQnXGst4FqYL7yj1osS9ZH60I7dirXeLmtPqvLBizu0Yrd3Z6vxw1XWXk0UVi0v9yc69u+0Hbo3qi1JR3logGlfxbpn4X
+                9uqQxdWlRHmPbWL95K3n6omIsuKydPGUY5NNbXfQ2B5tvrLT9jB/LT+YiQP+IbTdPoolLOvIsUsdWwc2JGyeDVisXEad6wu1uHp8
+                PVVCeVTUoWw41wjQ841VWw+78egaj6km2CRNA0vUC9ZjQYlPhSLEH77Pq2bEi3rgsJPXz33qr6hA4s99JWpCLS0bbU2pAevVdikp
+                i/bvwTDRBJdrcEK2eTYv6JJ8UxcaUzpmjflHDycXP/tWwJEj4CpmqdQqbbUycWQQWollgzWN9u0lq84nrVtomOBcSpeLcxKEIeNF
+                pGur18Dsgnp9FZOnei34bSz++Px4QAHwFcdkX6Bs0qF8u5ricGGgaP5THaWEvxj8FbSoUxWQ5l2WLbSldcoxWTS7+NyW0BsJ/Yfi
+                SIPxQ1PaZCHG5OZFaBFUHTx8VjdGxQN7Ha1TKzVzSJzp8NyyS3SpHKxfWlXqf9VWfC0mGz4mKtz9KgAIwlcvAd9Cl5q62hlSXP0G
+                TbnXSBa9/1MXG1DJ1NWH8OqKodTLgvI7NnoFTXkwNwBmrxJFF1hq9GG0OngZ+zw6CWNKzrAqd+C9YuzdSoCEYdmiJ2MPpOciMuHc
+                zmTJwPedJ0m2ai9KnmdLiGB9ol1A3GwPO7f57vXCei9kbZaLP92tlySv6uKMbAvQb8rwObao5cFlx6/1hUpYKtLsuhYpA84rsDiy
+                t8MDfL2i6cGR23XjNXj4HnbpAFHGsJmO2M5GYP7xvd9CWmZ0RpCSbdzGe0BkDQCf6TodP/qVLGhKRt09B4D2yfpqy81j0n1MkpHy
+                0kW8mIjFj9n5vxpcouOpAjw+9JvIWAtsXw0AYbYsUhJz0Rx4M4ICbFgM1uOTHA7rNZznZDXTVX8AO7H4BCEhE/v/xlj3makNMtpj
+                eJNsjtEAGe4JZuRfPonmfvmM6hctQMhS8C2CnPZhIFfS+0tA7XWspEK1AkLf0wX/G6j+TJgbI1j3K7T1XrzWSqshMj51bU2fx3ml
+                Fpu1kcsYsNbYi2UIbydLp8p9G/XWuV+YnqK/9HhPC0byqgeBfKb66dJA9XAvN+TTM4pWdJG2DPZ4rEObx5TBXfBEoc2nf9+vU+2j
+                UzLeTrFKv0VME1iAw+bL0TcjTfVhJaFcbudZuKFzzEenDtbhuSVSwXT2WBN4/jdBwiUx/sqs+Q9c0u3cN0kTumdc1fVi3X2g5dBv
+                HozYKGw0Zfo0EJuEkY4B86Pn7vzSiLSV4ySJdryWOVP3eI7WKYN7Xu+tC3q8/AwkZSx6vWkErcwCeEJ27X/LvfiyNnlQqv4WhxYT
+                E2ieijZ7ewSPVtPgM6rWILYJmRxleLXpSLmfh9tVxcyGa24U4jtOpqpy7OWDM7Q7bOnbxQPP9759PFqtY68yTg2fYULg/x11R5NH
+                U3L1jKrRZj5dT1bwzk+x0wln79Ox39pxq+ceX4yck93DuUnWhh1XuX0BYxkx9fEDM59tIwwz9pbosfCMAeJIpc0QhgnmiJRFvdBQ
+                6f+p0+LDw3+YeELLxpH1zh3tUYyYCC8EneRK9dm1dnTYT6EvZ1CLfqoNRS/8PWsOiWcgNq0NzhsLlptTbvyqJ186Ft2Kc6/D0eJy
+                +y2FygpJiYkf3XSlI8sUsoT6KyPB9tdBtkTD56WGEAIIVAHMGdRpwx0f1Gx0VHjJYnjam5sUQFiQjNrrfEGvLi1mSCeTox8GCmvG
+                2mce2BfE3qDIDDGLlEVbTnKgedYsQl30ldAtxYm9uuKpU6FN04IkFmRsxtAtrKi3NmqmnjUgMZrMKepxhg4EwJCQVu43dUPUJRNK
+                KVudbK/tMEEfgZ3Z1Yb0Uzsz1T/3Rna11HlzMnHEWTasVvGezFFMwXBIk007eYvgPcrrZiCFXjUX01bphvqWAXFWfjamGBWfqsLY
+                hmVeRQiNgSZu0gOeTs579WGrfSMjkpMeLdf841LlJ0d76+17Q0ORYFGneZB5EqsokncGVxUlRah69bMPUzmutSVk3oMJeTNwBzWg
+                iy37mcdzhE2KT0Oj9BaZ9u8ZvZH7e2npt9RFnS6HFC7n46F+q/xnChRHA+fa+Fp+3RyKB/J1ksZuGcAIc8ne3P0SG5KrJrv1Tnh+
+                RzMZ0QEw1bdHcQx2LQBSAawVxiliIzOCDZ/oFsaOV8z91XCWOEC7XotQOK7Wxfchwe52jXizve4nXzsRNC5fBT+a9kHbZkeVCWfw
+                0nkVfjh/1c+k1gQodhjDFkP5hQVAR1miaaL48HT7jix5zUliXh6iywQ0bu0zGKNxRszrw5ZL62ynRVAvFZee5TyMtxiq1i5iRkpJ
+                hD1f2EWwZLgRHoQmTZN8xXuOFm0Ss2y5GzXeT4sB0O5jqyQ5ihl7RWXyK+Q8xP6vTPew1ax1J6bgF3DfP85+swWWoZ43G8fpOih2
+                +zLThWYbap2tqhxz1+Fnw7V0RQvy3xYN30RMAvwG2J5FJljIQ2D9Fs4EPQqilj4OqSX+MQJrQp/UqkTi1kEb25oQ6n6ckslRDrNz
+                omF2tIuTSJCnOyEzkVZgnSDPYwpl0OkiYcsp5YZHrlT0a/ngcEvVlCT2eAEZPF7tdT/lunTBqZgnJ51q71DuebkYmNv3qsShYYno
+                w3BencyXfz9GQENH44oIaHDDAWt6p8DKvVaHD1EXTuqTz5QV1D/m6MQAMLucQMf/DjoyG+53vAidxrqrOfyc9YZstr2bJcxYTO5f
+                /lsCutxejLv4buFiyZR/G5L0ycuCt4CdjboBiQj4QakHuIg7d3bwdfqSnQyFurmDvBg3NAg8Qx9+yIt2b94w5M9Ki6FGbqA3GPFj
+                EbUnrcgfPvwtAC7tFodfe+kGF/XqTarBRMRf0tlKJOrJ0fKRxLb+0RDhpbZZoRSIPES6xpJ5b+N8Z2HAM4nD7I1QNJ1OdvBuNCO4
+                1sDDgmzGouHdtEwyqaKnjKAdzGUgs6oECz5aq4vxP4CFJOU/3t+XonAovovLDfz3rHAMoz2VWHwSbFfH35+tFftcAOSV35sVuMbF
+                EgAU37saAkAV/YrRseqxZ94kl+OOcD8MCUsfJ1PuZ1xeAhLI8COtYVIW6o2+y+SChhEvXAQbp/9FtvazdEjieAiIXC6t/0hm9EIN
+                Bbns3Z9YXsGNjzZs1DGQvLWQ/w8TqElLiQvmrEiQN0yxu4d0tuvCpPBG92SAZY/JqL5LxiXV/zhSIhCv/cGv/Qjc0oHA2fcx/UKY
+                aP54bXUBF2TfpShhegAKtSuAHWB6gjMH3LS3s74rm09RQwPgGDqzgjOLOSZpDNoN98c9AxqY2VxeiyCwpfJpVvZJnqELy6rdmdCf
+                B13tq1DryrlQNsHmCt48qqQ8y8PjLwjgaKUrE6zpbPS9rhyUtt+CKP8kdnJKNL/uSN0twi/Vd2PtPtIGKftVzf61EK52q+YjyD4u
+                lFI4DYRV4JF9cr6OvOguOZ2Lp4bFg8lBEcoo7kJj2mJlW8IeA4Gbbg3kxEaGEc7X7gnF9HIEQijV6S2THIhSifydq+gEhWc9ir2+
+                llcgdCUS3S6ZbTl4PBEKks1K7/4bclDKZh8ZnXUMNYR3yM16miA9uW1N2sP23mcvk2RQNJHfrPeN6/WUjqqE7uBwzzevMmM+Z6yf
+                fM1UNtzdAWJOYlvpClgB0aQBfeLUyengA9tdhZV/IED5OoqwcqS636IH/T/bvPllJkadhw8rybc2lrzcl65BdZS0mQ3H3yd+ivfe
+                5UOza2lw0yGrdv2oCylZZaEa66j2pLOZhrWG4PZdqxUVGDXulAAAAP//7cJBDQAACASgrNdCTW8E324wEgDgu+pRVT0vjD1hcw==
+                """), expectedSize: 19103),
+        ZlibStream(
+            name: "level 9, small memory (many blocks)",
+            compressed: bytes(
+                """
+                eNpskN0NwyAMhN+Zwl0gAjIAsyCLAiIpEZBK2b78KqLKk43u/PkM59699HnBLpMBIxOsEa36oILDXNFihKVpOsjDQDIKvmrzaPMz
+                +QBvq8+gsqk3bIyNym+8KN00HZNFB7SxJ0U06Z71Dv1uESghTwGqaex8MjRexpQT2sJJ4a1UDpsAa/eVLKJ+EWEL/N9ZBE57bDoB
+                fnRSQRLEIAi7+4r6AQflAT7IA/+/rRHQZese2tI2QEyixHtYJ4NAhDHUDqaPl8LF2GYZnZOCjji9ap2dhwyvltxpdskAuYQbppeH
+                tMeBVQGA81XCi2c+zNMSIPihp3sbm/9PXoSpepJ4ebEDFqDkcZBhOBnNuWPMrz2U2lFIAz1R1eknvAWDlPo1a2yG5WYfAkgby1xz
+                vL2qStYNKXGVhyHaIhf3msdLHy2dty7reTVRC1376BuMPHyFWT5sVckRxDAI+7uKpQEmtgtwQXls/7/lko13mMzkxCCwpLz/WjdG
+                NXRg9fhDdLSPBbRtAuipeXQmqL7PqTWDfze8fAV8X2DzED9vQi7+JIW2knc+RWLvFEITrD4+rNG96UdCtBzI5BNyOpZ8ZS3s3mwG
+                aPZlVxuSpWY7ROdYPjeVn+7NYSbxQYDrU/fihUcd18muV1E0fCi84e5Key2JcpNuaNxTBkJ8in/g/yD3umJpC7KXI1zr9g7IbRaW
+                MtbI0osSwcVMK5F6ywPYpFSukjhe//FZBlcQgyAQvduFHThSQArKYfu/rSIiCLtHfcQEZuYbOcg3xF8WrqAT0vLgAm+dDQ3Wg5jT
+                WEorNhPIi6898QasmhKYxJd0xOzW8LrJR6mnqKUMYWJ+3uX4O81oNqRrkrOWrDlQ7Cq1OrUfxvEqqiu4mPa0xQc2URvdixjsGmE4
+                yqzgudONcIlspvwukdGud3nX1/7Al619v+caKnZ8giM8yZ0WYzi76IFN+wzMxdF3CGibQlA4DSGsayxIKX5b17+nkTFpCr7/Pxe+
+                POBZoFAp1UnBkfFmGjSIw/nSWS1XEIMg8E4XNpAXoAD772oNMAIme8tTonycT+87Qg8IKkyT/k/PbvfqahcLHj2/MnMD83psjLaQ
+                yp2S9UUe3THp3F9wKwZwer+EPDYiP0Su5jZuSZl3gGytVdAem1Anuni0U3MDoE+99ggnDHgBC5LOP23PBH7LRGpcCwoIx9rivJnc
+                ClkiJsnVRyBl1OpdAQNj6np+Fd8QyE4jEPNDdfLwW+0YO+NAYZ3BB/q4wRC5+/zMySxTsBw3+e+t2usk+Ks1Gy1Hidw1SuGcXwPo
+                E4pHaE5mVhNVbxlbH+hkyx/hVXLEMAgD/6oiNOBBpgAKyiP9/4IlVgeQydeDh2NXe8jSrW/F6+rrEs0EIwT20odGsARRaEE5kFwP
+                zuk4eAeHEPev1IYHcsRVh8j2iLl1YOEOMumxpVfjKnPPbEZHkI075VGkMh1DDLpoGzJGqSYb+RlRrCC9pepJRzt9lkWJJg1X0s2C
+                UJkmQg0tDHzeI6wvAtV5w8f07L6zugf9CWpoFnuufe1pnNkRnR9QImbHxcdQ6wWgxl8G4r92icRuPlmzXVyvH7k0J1j/LqQAYCGV
+                5EhPEvN6bb2uUEDAZEXth3c9pMGdBJhK/rJhJUcAgyDwbxc2kEEtwP67CnItHt+Mo0aWPfDYxCo0bzlT1mGfG2JN7xBij98ZIMVm
+                A5VGvh0xkZUQ6355C63Uk88AOEOVewg6cc22W5KL0FUt+XwrKPq/t14XnEE61pu+6dnWYhecVVfej/agSB5pRKW0lmcHNlkhCI8P
+                KGSVa6fYbOju9VJfegq+Bi5s7NHnCiBO+7DckpIe9hKTGrtfaGdD2Zv6qSuWJgkch4V6ABFHpe7PhKRfcq+yfiOh1AMfQ1Fj0wct
+                IBGVihdygG9YjFJ9AbKN+MT8owRLzPMe/jOyrM4nB2yoSeE6bMnPh7XbQAjD0N5TXBZAcTJABqK4/Ts4/43DNUhIiID9frY3Jpvd
+                WnGG4ue6tLOyhuXj7nffGW+ZlAIoo+GlaEDK0vCBEQsO2Yj/nja9BVH0WzxJQ80GmFO9P3soFckwWqzD2HDYu6FBfymdxj0r36Ko
+                BaoodzLQzCberH/KfoxpPaJgC0TfqXKmkXxjrBBP2gwwkqYqzeHEwRNs5tD3nKHuZZtb0MJRxht2fNYDAynaF1SJvioZ5ZaDIV+B
+                I8w0D5RYi7gLcT/Tx+6NMgkwIOa0OrzuItLD9YlIKNuDgRoHyjymuzRQh94v4ENN6QxkA4Vx0WVtNwCDIPCfLVygER3A/bdqQ3gd
+                0v8mNngvTrdjRcW9QTuuKnr7wuNvwWzSiy2o373LQTyuO8cWyoIcAPinfi6V9UJKVObN8BszOEo6ozYruFblFkp3EqduawFhk6Rd
+                HrBAwA97a/w09oICfm/s7HmSjPZzZ6Fwc+ueipBLYzao/vwav8pSKHaS220sHcdRywIiGuEiQ629o/m1dxkB3uIYySStEYWPyEAK
+                uW9Cod5fnakeytn4wtl2yXYpN3QKacqPjdShYzkTKsUxH3Xjx1NU2Kth0GCSocOZVElDqWJaEJrjpi6ZwjWc3l4vXVZyBEEIAv9m
+                YQIUYgDkn9U6yq37dA5KpYGmeWCYVEHqsx9lOicT67Ag1TmbneRI0wAc6FsxVUBQwiyjAEwtUY8XevLyfv8UJZHi0NGq3sUYjdS0
+                x9EzvekmdmEgyyMeVh32j/W5Qe5hUFF5u2IoyvgaGDSN9i/szCrDQB1vfblnrC9XQ5vGIvMz1ZpoZfb3rspEuZlOFil6GV4J3VyP
+                p7wUpXKMrC0xxLoEztVhL+TcLODDnIXCHNlZr8gdNc4FXpH42U7w0kJ8FzO4W+97JyUDz14RO6TPo2qyKCqnOljtidi65lQ/uqzk
+                CGIQhv3pggYYFgpw/10lG5+y4Z/J2CDLkhB90A3JK8IC1MPIUDebcfA1vQ3PJT02VaftWdEhWDePZR1hg/4rSP/CZYel3eF8Jeff
+                zd1EWmMIg8TRv+vDugkl+ET0nJaiUYVWUfTIdHDQmnH6DRJy5GXXyLWhjtb55/m4Sl5d7ArCf2YxkhBed+EUmemL8YAaTb6f3tLU
+                S4rCXXW3isdIpZbVyEMciYiOmCKNfUNmqda3NPVSTMzkanEuwYHKLGygtvFGJtE50eOVYzKSxWAcxVPjtpvVZZHOFmsAD/3CubD/
+                +KiMebGBwALyQlAZ1nJoukNmtGUCgoUVAL2Qevi0tiOGYRD2nynKAr0YD8D+WzXF5iFM+5vznR0bJCS4sxG0xY+Wr+z947MIrCyG
+                K2bXbFiKqnmwXrM/4T7ai1U2NB0x2yVC+VeV5ooMg419PMawIBd8Aa0qd1PdBk6EXV3WlSX9Ta1pOvqtGIfY3rwg6DotqxLY+Rmg
+                ISpTztEEsskDOtVeyGmGuL75lwIhkZOJyxTO5pw/s12hXpLWpMl+GV4PqOYwJKSHwKvDNr7u75IQqtjgtBWXLa4XnCD4HX5TYNLq
+                tjsy2Xkbr3AIfKQoBUciRMntyVjyfhXvwIAkkLsbB7l6UxoDxI10YZwPYAtDTIwNkG2SlXIB9/vwaSVHEMMg7E8XNLADcQHuv6tM
+                OMxhe595JGFsQEKoYfRIRgqc5c9g//zEagcNdGJHzpCWm/C+PggJDjPVGP5h3KWS+4NwPkKV/p7oAbZp8dg3dJoUx1JMRX2Sgrnf
+                pPVkGYhNTVDe6+/ktoKav9ByHI9ItpA2dUTJhcG2s73yEMhjto2Tn8dHZWx3cNrdUq4MnisY5gdwSGn6EobDAFa3yquJ1zNfQ6VK
+                K9yIvtsUjRXH4QnqZJrz0AD0Sma3sxZWFqlUkeBgNUv5ecjJxpA4xn1dVdsG9Z9jpXO+nyayF3KLLYPk4FbHcu2hglKN8aXTSo4A
+                BkHg3y5sIKNQAP13FSeEYwl5+sDxgl12fY8flW7nu3pdc3saWzZfzteK7b+eqk0Skg8bLpPV8oFlN79vKWzgX+SlM+9Q+hJ+VdWp
+                ZxcfXwX4cEDAjNjGKgvB8da2NiNlm3l9M5VpxDcWfB74TyKuPrOKK61VjCo36DneplcgvwEAAP//AH8AgP/qBnB7yB4d2w3wQrJq
+                6hvQz43yzbzHTcVHEdfU7EgPUBdMsslzW+nC8CsyLJbJEKYNNHJ36LjlR7UMeKDFK3MovPO3nNd+84wARIzZk+1J7u73wsG7DIaI
+                /SAPPNtOZs8vcJYszoDS8pWyZfA4TV5gyk335Ay6yUJ1xrLeBamCAH8AgP/7yj1osS9ZH60I7dirXeLmtPqvLBizu0Yrd3Z6vxw1
+                XWXk0UVi0v9yc69u+0Hbo3qi1JR3logGlfxbpn4X9uqQxdWlRHmPbWL95K3n6omIsuKydPGUY5NNbXfQ2B5tvrLT9jB/LT+YiQP+
+                IbTdPoolLOvIsUsdWwc2JGyeDVisAH8AgP9cRp3rC7W4enw9VUJ5VNShbDjXCNDzjVVbD7vx6BqPqSbYJE0DS9QL1mNBiU+FIsQf
+                vs+rZsSLeuCwk9fPfeqvqEDiz30lakItLRttTakB69V2KSmL9u/BMNEEl2twQrZ5Ni/oknxTFxpTOmaN+UcPJxc/+1bAkSPgKmap
+                1CptAH8AgP+1MnFkEFqJZYM1jfbtJavOJ61baJjgXEqXi3MShCHjRaRrq9fA7IJ6fRWTp3ot+G0s/vj8eEAB8BXHZF+gbNKhfLua
+                4nBhoGj+Ux2lhL8Y/BW0qFMVkOZdli20pXXKMVk0u/jcltAbCf2H4kiD8UNT2mQhxuTmRWgRVB08fFY3AH8AgP9GxQN7Ha1TKzVz
+                SJzp8NyyS3SpHKxfWlXqf9VWfC0mGz4mKtz9KgAIwlcvAd9Cl5q62hlSXP0GTbnXSBa9/1MXG1DJ1NWH8OqKodTLgvI7NnoFTXkw
+                NwBmrxJFF1hq9GG0OngZ+zw6CWNKzrAqd+C9YuzdSoCEYdmiJ2MPpOciAH8AgP8y4dzOZMnA950nSbZqL0qeZ0uIYH2iXUDcbA87
+                t/nu9cJ6L2Rtlos/3a2XJK/q4oxsC9BvyvA5tqjlwWXHr/WFSlgq0uy6FikDziuwOLK3wwN8vaLpwZHbdeM1ePgedukAUcawmY7Y
+                zkZg/vG930JaZnRGkJJt3MZ7QGQNAJ/pAH8AgP86HT/6lSxoSkbdPQeA9sn6asvNY9J9TJKR8tJFvJiIxY/Z+b8aXKLjqQI8PvSb
+                yFgLbF8NAGG2LFISc9EceDOCAmxYDNbjkxwO6zWc52Q101V/ADux+AQhIRP7/8ZY95mpDTLaY3iTbI7RABnuCWbkXz6J5n75jOoX
+                LUDIUvAtAH8AgP+CnPZhIFfS+0tA7XWspEK1AkLf0wX/G6j+TJgbI1j3K7T1XrzWSqshMj51bU2fx3mlFpu1kcsYsNbYi2UIbydL
+                p8p9G/XWuV+YnqK/9HhPC0byqgeBfKb66dJA9XAvN+TTM4pWdJG2DPZ4rEObx5TBXfBEoc2nf9+vU+2jUzLeAH8AgP9OsUq/RUwT
+                WIDD5svRNyNN9WEloVxu51m4oXPMR6cO1uG5JVLBdPZYE3j+N0HCJTH+yqz5D1zS7dw3SRO6Z1zV9WLdfaDl0G8ejNgobDRl+jQQ
+                m4SRjgHzo+fu/NKItJXjJIl2vJY5U/d4jtYpg3te760Lerz8DCRlLHq9aQStAH8AgP/MAnhCdu1/y734sjZ5UKr+FocWExNonoo2
+                e3sEj1bT4DOq1iC2CZkcZXi16Ui5n4fbVcXMhmtuFOI7TqaqcuzlgzO0O2zp28UDz/e+fTxarWOvMk4Nn2FC4P8ddUeTR1Ny9Yyq
+                0WY+XU9W8M5PsdMJZ+/Tsd/acavnHl+MnJPdAH8AgP/DuUnWhh1XuX0BYxkx9fEDM59tIwwz9pbosfCMAeJIpc0QhgnmiJRFvdBQ
+                6f+p0+LDw3+YeELLxpH1zh3tUYyYCC8EneRK9dm1dnTYT6EvZ1CLfqoNRS/8PWsOiWcgNq0NzhsLlptTbvyqJ186Ft2Kc6/D0eJy
+                +y2FygpJiYkfAH8AgP/ddKUjyxSyhPorI8H210G2RMPnpYYQAghUAcwZ1GnDHR/UbHRUeMlieNqbmxRAWJCM2ut8Qa8uLWZIJ5Oj
+                HwYKa8baZx7YF8TeoMgMMYuURVtOcqB51ixCXfSV0C3Fib264qlToU3TgiQWZGzG0C2sqLc2aqaeNSAxmswp6nGGAH8AgP8OBMCQ
+                kFbuN3VD1CUTSilbnWyv7TBBH4Gd2dWG9FM7M9U/90Z2tdR5czJxxFk2rFbxnsxRTMFwSJNNO3mL4D3K62YghV41F9NW6Yb6lgFx
+                Vn42phgVn6rC2IZlXkUIjYEmbtIDnk7Oe/Vhq30jI5KTHi3X/ONS5SdHe+vte0NDAH8AgP+RYFGneZB5EqsokncGVxUlRah69bMP
+                UzmutSVk3oMJeTNwBzWgiy37mcdzhE2KT0Oj9BaZ9u8ZvZH7e2npt9RFnS6HFC7n46F+q/xnChRHA+fa+Fp+3RyKB/J1ksZuGcAI
+                c8ne3P0SG5KrJrv1Tnh+RzMZ0QEw1bdHcQx2LQBSAH8AgP8BrBXGKWIjM4INn+gWxo5XzP3VcJY4QLtei1A4rtbF9yHB7naNeLO9
+                7idfOxE0Ll8FP5r2QdtmR5UJZ/DSeRV+OH/Vz6TWBCh2GMMWQ/mFBUBHWaJpovjwdPuOLHnNSWJeHqLLBDRu7TMYo3FGzOvDlkvr
+                bKdFUC8Vl57lPIy3AH8AgP8YqtYuYkZKSYQ9X9hFsGS4ER6EJk2TfMV7jhZtErNsuRs13k+LAdDuY6skOYoZe0Vl8ivkPMT+r0z3
+                sNWsdSem4Bdw3z/OfrMFlqGeNxvH6Toodvsy04VmG2qdraocc9fhZ8O1dEUL8t8WDd9ETAL8BtieRSZYyENg/RbOBD0KAH8AgP+i
+                lj4OqSX+MQJrQp/UqkTi1kEb25oQ6n6ckslRDrNzomF2tIuTSJCnOyEzkVZgnSDPYwpl0OkiYcsp5YZHrlT0a/ngcEvVlCT2eAEZ
+                PF7tdT/lunTBqZgnJ51q71DuebkYmNv3qsShYYnow3BencyXfz9GQENH44oIaHDDAWt6AH8AgP+nwMq9VocPURdO6pPPlBXUP+bo
+                xAAwu5xAx/8OOjIb7ne8CJ3Guqs5/Jz1hmy2vZslzFhM7l/+WwK63F6Mu/hu4WLJlH8bkvTJy4K3gJ2NugGJCPhBqQe4iDt3dvB1
+                +pKdDIW6uYO8GDc0CDxDH37Ii3Zv3jDkz0qLoUZuoDcYAH8AgP/xYxG1J63IHz78LQAu7RaHX3vpBhf16k2qwUTEX9LZSiTqydHy
+                kcS2/tEQ4aW2WaEUiDxEusaSeW/jfGdhwDOJw+yNUDSdTnbwbjQjuNbAw4JsxqLh3bRMMqmip4ygHcxlILOqBAs+WquL8T+AhSTl
+                P97fl6JwKL6Lyw3896xwAH8AgP8Moz2VWHwSbFfH35+tFftcAOSV35sVuMbFEgAU37saAkAV/YrRseqxZ94kl+OOcD8MCUsfJ1Pu
+                Z1xeAhLI8COtYVIW6o2+y+SChhEvXAQbp/9FtvazdEjieAiIXC6t/0hm9EINBbns3Z9YXsGNjzZs1DGQvLWQ/w8TqElLiQvmAH8A
+                gP+sSJA3TLG7h3S268Kk8Eb3ZIBlj8movkvGJdX/OFIiEK/9wa/9CNzSgcDZ9zH9Qpho/nhtdQEXZN+lKGF6AAq1K4AdYHqCMwfc
+                tLezviubT1FDA+AYOrOCM4s5JmkM2g33xz0DGpjZXF6LILCl8mlW9kmeoQvLqt2Z0J8HXe2rAH8AgP9Q68q5UDbB5grePKqkPMvD
+                4y8I4GilKxOs6Wz0va4clLbfgij/JHZySjS/7kjdLcIv1Xdj7T7SBin7Vc3+tRCudqvmI8g+LpRSOA2EVeCRfXK+jrzoLjmdi6eG
+                xYPJQRHKKO5CY9piZVvCHgOBm24N5MRGhhHO1+4JxfRyBEIoAH8AgP/V6S2THIhSifydq+gEhWc9ir2+llcgdCUS3S6ZbTl4PBEK
+                ks1K7/4bclDKZh8ZnXUMNYR3yM16miA9uW1N2sP23mcvk2RQNJHfrPeN6/WUjqqE7uBwzzevMmM+Z6yffM1UNtzdAWJOYlvpClgB
+                0aQBfeLUyengA9tdhZV/IED5AE8AsP86irBypLrfogf9P9u8+WUmRp2HDyvJtzaWvNyXrkF1lLSZDcffJ36K997lQ7NraXDTIat2
+                /agLKVlloRrrqPaks5mGtYbg9l2rFRUYNe6UAAAA///twkENAAAIBKCs10JNbwTfbjASAOC76lFVPS+MPWFz
+                """), expectedSize: 19103),
+        ZlibStream(
+            name: "fixed Huffman codes",
+            compressed: bytes(
+                """
+                eAEyMsrPVkwvrVTITSzJUMhILFEwLk7OTM1LTlUoyKgszkwuVtCDyKUXJRZkKJRkpCqUpebkJ2cCuSX5RQppmemlRalARVCGIUwb
+                jDZCGG8PYqHoLi7JTM5WMICYjSJjD5FC6M3PTs7PzUxWMODiwuYAsCKYndgUQMwDGgPyAsRCFBkjCAU2xxDFAGOoOpBb7MFBxGWo
+                p4DuT5CEkQHU2QYoBkAcbo9iXX62AcghxiBDoR6DUBghrAd1rWJ+tr0xF0QRInDsDSFsRZg78rNhLHBwcwF15WeDHMcFIkCm6ykY
+                QPTAFBpCFICUG2MNQixxBjMMllpQlIAkIL7DjFhF3CaDHWxgCEtJxuC4gCcwFKUGsOSQnw1Vl59tBHM7yBj06DHgMkKEECRBA1UZ
+                wpzPBeKhRBDE6VjTmjE0whSNoAIoiiAa9YDWIOIWa6gaQHWDghKE9RSMQYEGdhyqvdA4BocPhAlzN8Qye0WwJgMjFF1wr8MVg9ID
+                UmLOz0bP6+AUxQXzAdg+PQVFRUTeh2lQhBcTMNcrckFUIydQkDiy0SATIPJg9+qhKMjPhrkNogRCwhOkvZ4CUg7lwpruIKGoqAfx
+                KSyjAd0KCT6YHlDcGCKykKI9xCHGegglCB8DzcNqFyz2jLnADjI2tAfT4EACG60HhsB8DtNuDE/KBoYQz8HCBCoBdDiIZwixHEsZ
+                hSh1kEs9bEkUWg5BywZUX4H8ijWhoCY6I5A6A6wKYZkP5H4jWP0AZIN02IO8AIxLI2iphVp2wLKbMZYixcjeCDnrQa2ApkXkZAXM
+                6lzIAQBPlKC0qggs8QyhBqF6COwyjCoIkUm57A3RCl5FkIeAZb2hMbicNoTENLzYxFLIQ9M1aokHLKwM4CWwMTRdGiMi0wg5wcMF
+                wUbB05SxAdYyBFxi5mdDUjx6bjY0QM6kkJAEqTVGThyGXMg8rEnd2ABHwkGNRXiqACs2hoU2NB0g5yhY0Q0pMcCpBlqGG3KBVIDD
+                3Ri9CIdmWWwxD1MCDVqIXaipXtHI3hBVGUQcVQzFQ1zIwQctjgztsdRpmNkQ5AsjjLIJZoYhiIOIX2AEInvKECOGsWZCQ+RUg1yQ
+                GmO6zQjeegLmMainDFH9j6fCh2pALQvghQqXIkpUgLMMamIClgaYgYMa7jClaFnQGNZoMsbtPLDtEN8hhyJSfoS4DynOwZkZmNgM
+                YcHCZWxkgKiysBUeqC0mY3s4C9ZaAWdwLsyUgDAWqhJLJYfsNkUDI0Q1D8kg8LrWGFbsGYIrakTuMlREMRUhAcv0iPoaogJSYMDa
+                AmBFRqjlD4ocuIKHVxOIOg5FETQLQ8WAZZ49omyFVUtchlxGCFFQBWmkiOx7SA0IzWPGkPpcD6ndAM3ZiIYANP5gvjMClW/IIWYI
+                KXFgNSykBFeEhSM8M0DdDok/cEsG2CgAtri5INpRfKuHXsDroQQ2LMhhXjREraOMYS1njAhAjSFoIgS3ZOyRG1HItijC6wcu9NIS
+                rBSjv4XsXUjocnFBWzDgBIzo9MF6BGgNUVhZoIglkUMcbojiHFg4IKIQ5n8DLmNgHWiIHK+QTAS3A7ndCowLRA0CTR4YrVd4WjU0
+                tEdNzbA+Athiey7UrMilCK0xwBW0IqQ3BE9RkDIZnvgNYU0xRVjrDaXryYW1OgUpQy6iuSCNK3DfDKmggpeJsNIQ3hjIzwY21tEK
+                KHtDjPiBl2dGRqilO1L5g1QawqtY7N0+Y1CPE7VGRKQPWElkaIiIF0Q2hHQvYFEN0wWPREK9S1iLHV5PGqBWF3rYq8T8bNQWLEIc
+                nChgEYbUKkFt0nOBm3n2Bsb2BuhRASvAwCoM7LGEK5bWIGYigOVKQ1i3CVgL2WNWZ5BSB9jOhVfWBlhbZgbQwDcCJhAu6NiAooEx
+                susMgAUZF7yyNsJoW0BiCmt5hkhw0FQFa0MYoKdrYLMb3HMBF1eKXMj2QyMUkf+NDI0UQckZUehA8ybMUPRsDW4uwEpVUH8fnj0M
+                4D0PpCEqSLGGPHYAHVkxQFQ8sAEKsCpY3QluZiPqXYyQ0kMKCqAzEA6Glh5G9qAOCKzYRzS5wb0kLM1LxEgN1H3wutMQEe2GkPYU
+                RrcUqQo0RmtCYUmICKuQcj9ygQQRQc6rwPob0UNRREsfxpBUAx19gESggYEBlyIihGAJHCUtwqNKD57IUAo+cOMfEQWgyhzZDJhn
+                wMoU7bGWASipBqlzDW+WICIGtbKzt0fuQ0HUGUCjEzPXQIoPYHwboFsM6whjGZlAarEgeR65mjNQNERLI/CGA2pFjNc2Y0QUIBf6
+                isg2wRo1WBKmMazuR61DwYEET6MYVQc8N+jBzeZS5DLAEXSw5h48+OzBTS0uWIkCbBnA2mzQuhnmU0h9bIgyPAJLbEgZHVupjJqN
+                oG5EDiFITxuSwMBFE2bRjGSjEaQHi5qH8rONkcIdYzQXI7VAmjKICNNTsEdLAyhNe4xUBS1fYZkRyoU0DCEkF6QJYwyvA6HNWkND
+                bI04UKVvaICIKHgRAE+IqK1VI0S4QwtpI0T5BM6E0NEDI0NYcwCjPwYbS+OC1dDYB+CRwhRshyGkAuUyglfH0FSB2YOGpyv01It9
+                wANXBxNL6wXWQQXGO9giQ0WMOEcdhYI15FASMI7hZ7QhayPULIGe8wwQ9Q2sguNCKmeg1Sw4XUNLbnCWxlbEQWtbWAPBmAvc2jVU
+                ROlAoDgYPmqsh6V6QS3AMXvshvD2JBcs2xsYIxcU8MoN21QRal5SNMCSqoH1Naoq5KIQXJ0gj26jDjoq2kOrLJSMCMtwiDaUkbEx
+                YuQXNi8DTnhGhoggMeCCDiOC8yNqDuRCFPdYGoXQ+EMPU6ilhsgVH6JmM0Zr2yG1G7CVkLCSH3VEyp7LHtbORBlSVDTQg9bGevBW
+                FKJ6haVBWDJBTjqGyJkKqQzlQk/T4BSK3NyEdjLBeQ019IyNsKRhI9gIkqKxImRkGrUwgfew9FDqOfjcCWpOg2VAQwOEU+CjAtBU
+                Ym8PnQowQOkSKSIHKKRcBstjHZQ0MEKedITXehgtRnijhguL11GbN4rwwS4DpMayIbJnYRGGq9WHMNBeEWmiAr3dDktDyMP4sIxh
+                ZAxv9gPTDsyT8G6OHlqXCVz2GAJVAju0KNMixiCjuLigY2Vw3eBa2cgItTONYqIRcizrYSvQ4VFvAKle0EYqDeGNccjYkr0ecr2k
+                h2ir64E5UH/bQxOfAWophDSPjGj1Qoc70PM5NHkhN/zgLjHAGAtBuMIYKbph4Q0ulOCJB8wzskckaYgQupFoIyqQ2gFe9yCnLYx5
+                Kmj7QBGeko2QkwVK60EPPanDuxlY+jWKXHqIcUnEsCmsp40YK8IysA7vY8F9hOpBhFEoo39IkY1UaSuihC90nN8YnvnhrTP0gR1Y
+                RYvauMc5sQ5vKKEogbbnYE6BDVXAXIHRHjFAJA57IwPk3A9PEtAgx6hroNGG2o6G5X9I/sDZ5IVV7LBECBqz0ENrCBvhbjghl0zg
+                YTyUohHefMc2lwbrS0JbuEaYdSu0j4HmVIyqEZKJkQsie6xpyh427Is0Zgnr+mJ4CljEII/JYToO0QRHKcrggw32XMaoMWJgb499
+                RA9S5cCbkZDGIHJWxOZxeN0M62XZw/IWpA2AGPRDChdI/wNclEHKRS6UBhZK4YWaqOBpDX3Q1BhpzMgYmgOQurDQBARMUkjTlXrQ
+                8VvI/K0RfP4YsxGIXouhqjDGNtkA6VFhiTDsfXZgcjfEGrDg2hDWjzDGqsReEdmr4GoOrRuGYjF8eQysLEBu8CGKVnB3F6ndhjIS
+                AQs65H4lWvaH9dbA2REeKrA6BGa3EaQI4sIcskJL2MjRgDIham+Mms3AfU5F2MoD1FAGNwwR3WkjlHRtYISrB6Job49ZE6OtwoHW
+                OXjWdiF6L0h9TUVjI3hgwNsD4D4HrCRUBFbg6CNshqDRX0gXAtxjQ3EterkMS9eQ4gS18MMYb0KUSZDZdnjJBHMvlrFCQ3sUQbgS
+                xDANuC2EPD2JUKKHyBCInIlacmNbDsKFFiSoCR553hVcKBmhrg8wgiVD1IwBLSCxZjK05gKqfWh1tDHSQgpFexSbuaB2ggarYZWG
+                IqxhZwBrIcFXE+KePkAMwSkiNzWMYQYrYg6V4OaA23wGipChPyNEGQCdaYG5HaN2sjdABAvKoiL0nhSXPWZMQstkcIcYOpoAaffC
+                9CAXK4qQ9MuFlsYVsdZk8JoWqUQEpwVjQ+icLc52CBdyNxvanQSt8YEMY8NWcELj1gA5Zxjawx1jaGjEpWgMzpqwSRhDxAIw1Fll
+                eCGOGubwTiVkaMUQJYfpwZcpQlvFiMAD1zrIzRwjA2MuRVhOhuYCI9RWGSIpodYEyFU2cpGrhzkFgnV5gCGiuw+ZqobOoOJbsYLe
+                5tODJGRYRkZzG3IlaWyIlo/B0Y4YBTVAdSM0+FFHuuHtXUh0KRrCszEsN+vB22to0/4G4FLbyB4x5GMMq5eNYGU5F2qxi5y+7dFa
+                A7gHeY2A5nJBmi+I+Sr0cWpFbPoRSwWMgW1AlDoD4Q0DNIeg8g0h3VrkmhJrzsPemUJuRmDqRZnngedHsH3w0WdjyOAK1qli1FFu
+                lPEceDcdvSIHAAAA//8AuAtH9OoGcHvIHh3bDfBCsmrqG9DPjfLNvMdNxUcR19TsSA9QF0yyyXNb6cLwKzIslskQpg00cnfouOVH
+                tQx4oMUrcyi887ec137zjABEjNmT7Unu7vfCwbsMhoj9IA88205mzy9wlizOgNLylbJl8DhNXmDKTffkDLrJQnXGst4FqYL7yj1o
+                sS9ZH60I7dirXeLmtPqvLBizu0Yrd3Z6vxw1XWXk0UVi0v9yc69u+0Hbo3qi1JR3logGlfxbpn4X9uqQxdWlRHmPbWL95K3n6omI
+                suKydPGUY5NNbXfQ2B5tvrLT9jB/LT+YiQP+IbTdPoolLOvIsUsdWwc2JGyeDVisXEad6wu1uHp8PVVCeVTUoWw41wjQ841VWw+7
+                8egaj6km2CRNA0vUC9ZjQYlPhSLEH77Pq2bEi3rgsJPXz33qr6hA4s99JWpCLS0bbU2pAevVdikpi/bvwTDRBJdrcEK2eTYv6JJ8
+                UxcaUzpmjflHDycXP/tWwJEj4CpmqdQqbbUycWQQWollgzWN9u0lq84nrVtomOBcSpeLcxKEIeNFpGur18Dsgnp9FZOnei34bSz+
+                +Px4QAHwFcdkX6Bs0qF8u5ricGGgaP5THaWEvxj8FbSoUxWQ5l2WLbSldcoxWTS7+NyW0BsJ/YfiSIPxQ1PaZCHG5OZFaBFUHTx8
+                VjdGxQN7Ha1TKzVzSJzp8NyyS3SpHKxfWlXqf9VWfC0mGz4mKtz9KgAIwlcvAd9Cl5q62hlSXP0GTbnXSBa9/1MXG1DJ1NWH8OqK
+                odTLgvI7NnoFTXkwNwBmrxJFF1hq9GG0OngZ+zw6CWNKzrAqd+C9YuzdSoCEYdmiJ2MPpOciMuHczmTJwPedJ0m2ai9KnmdLiGB9
+                ol1A3GwPO7f57vXCei9kbZaLP92tlySv6uKMbAvQb8rwObao5cFlx6/1hUpYKtLsuhYpA84rsDiyt8MDfL2i6cGR23XjNXj4Hnbp
+                AFHGsJmO2M5GYP7xvd9CWmZ0RpCSbdzGe0BkDQCf6TodP/qVLGhKRt09B4D2yfpqy81j0n1MkpHy0kW8mIjFj9n5vxpcouOpAjw+
+                9JvIWAtsXw0AYbYsUhJz0Rx4M4ICbFgM1uOTHA7rNZznZDXTVX8AO7H4BCEhE/v/xlj3makNMtpjeJNsjtEAGe4JZuRfPonmfvmM
+                6hctQMhS8C2CnPZhIFfS+0tA7XWspEK1AkLf0wX/G6j+TJgbI1j3K7T1XrzWSqshMj51bU2fx3mlFpu1kcsYsNbYi2UIbydLp8p9
+                G/XWuV+YnqK/9HhPC0byqgeBfKb66dJA9XAvN+TTM4pWdJG2DPZ4rEObx5TBXfBEoc2nf9+vU+2jUzLeTrFKv0VME1iAw+bL0Tcj
+                TfVhJaFcbudZuKFzzEenDtbhuSVSwXT2WBN4/jdBwiUx/sqs+Q9c0u3cN0kTumdc1fVi3X2g5dBvHozYKGw0Zfo0EJuEkY4B86Pn
+                7vzSiLSV4ySJdryWOVP3eI7WKYN7Xu+tC3q8/AwkZSx6vWkErcwCeEJ27X/LvfiyNnlQqv4WhxYTE2ieijZ7ewSPVtPgM6rWILYJ
+                mRxleLXpSLmfh9tVxcyGa24U4jtOpqpy7OWDM7Q7bOnbxQPP9759PFqtY68yTg2fYULg/x11R5NHU3L1jKrRZj5dT1bwzk+x0wln
+                79Ox39pxq+ceX4yck93DuUnWhh1XuX0BYxkx9fEDM59tIwwz9pbosfCMAeJIpc0QhgnmiJRFvdBQ6f+p0+LDw3+YeELLxpH1zh3t
+                UYyYCC8EneRK9dm1dnTYT6EvZ1CLfqoNRS/8PWsOiWcgNq0NzhsLlptTbvyqJ186Ft2Kc6/D0eJy+y2FygpJiYkf3XSlI8sUsoT6
+                KyPB9tdBtkTD56WGEAIIVAHMGdRpwx0f1Gx0VHjJYnjam5sUQFiQjNrrfEGvLi1mSCeTox8GCmvG2mce2BfE3qDIDDGLlEVbTnKg
+                edYsQl30ldAtxYm9uuKpU6FN04IkFmRsxtAtrKi3NmqmnjUgMZrMKepxhg4EwJCQVu43dUPUJRNKKVudbK/tMEEfgZ3Z1Yb0Uzsz
+                1T/3Rna11HlzMnHEWTasVvGezFFMwXBIk007eYvgPcrrZiCFXjUX01bphvqWAXFWfjamGBWfqsLYhmVeRQiNgSZu0gOeTs579WGr
+                fSMjkpMeLdf841LlJ0d76+17Q0ORYFGneZB5EqsokncGVxUlRah69bMPUzmutSVk3oMJeTNwBzWgiy37mcdzhE2KT0Oj9BaZ9u8Z
+                vZH7e2npt9RFnS6HFC7n46F+q/xnChRHA+fa+Fp+3RyKB/J1ksZuGcAIc8ne3P0SG5KrJrv1Tnh+RzMZ0QEw1bdHcQx2LQBSAawV
+                xiliIzOCDZ/oFsaOV8z91XCWOEC7XotQOK7Wxfchwe52jXizve4nXzsRNC5fBT+a9kHbZkeVCWfw0nkVfjh/1c+k1gQodhjDFkP5
+                hQVAR1miaaL48HT7jix5zUliXh6iywQ0bu0zGKNxRszrw5ZL62ynRVAvFZee5TyMtxiq1i5iRkpJhD1f2EWwZLgRHoQmTZN8xXuO
+                Fm0Ss2y5GzXeT4sB0O5jqyQ5ihl7RWXyK+Q8xP6vTPew1ax1J6bgF3DfP85+swWWoZ43G8fpOih2+zLThWYbap2tqhxz1+Fnw7V0
+                RQvy3xYN30RMAvwG2J5FJljIQ2D9Fs4EPQqilj4OqSX+MQJrQp/UqkTi1kEb25oQ6n6ckslRDrNzomF2tIuTSJCnOyEzkVZgnSDP
+                Ywpl0OkiYcsp5YZHrlT0a/ngcEvVlCT2eAEZPF7tdT/lunTBqZgnJ51q71DuebkYmNv3qsShYYnow3BencyXfz9GQENH44oIaHDD
+                AWt6p8DKvVaHD1EXTuqTz5QV1D/m6MQAMLucQMf/DjoyG+53vAidxrqrOfyc9YZstr2bJcxYTO5f/lsCutxejLv4buFiyZR/G5L0
+                ycuCt4CdjboBiQj4QakHuIg7d3bwdfqSnQyFurmDvBg3NAg8Qx9+yIt2b94w5M9Ki6FGbqA3GPFjEbUnrcgfPvwtAC7tFodfe+kG
+                F/XqTarBRMRf0tlKJOrJ0fKRxLb+0RDhpbZZoRSIPES6xpJ5b+N8Z2HAM4nD7I1QNJ1OdvBuNCO41sDDgmzGouHdtEwyqaKnjKAd
+                zGUgs6oECz5aq4vxP4CFJOU/3t+XonAovovLDfz3rHAMoz2VWHwSbFfH35+tFftcAOSV35sVuMbFEgAU37saAkAV/YrRseqxZ94k
+                l+OOcD8MCUsfJ1PuZ1xeAhLI8COtYVIW6o2+y+SChhEvXAQbp/9FtvazdEjieAiIXC6t/0hm9EINBbns3Z9YXsGNjzZs1DGQvLWQ
+                /w8TqElLiQvmrEiQN0yxu4d0tuvCpPBG92SAZY/JqL5LxiXV/zhSIhCv/cGv/Qjc0oHA2fcx/UKYaP54bXUBF2TfpShhegAKtSuA
+                HWB6gjMH3LS3s74rm09RQwPgGDqzgjOLOSZpDNoN98c9AxqY2VxeiyCwpfJpVvZJnqELy6rdmdCfB13tq1DryrlQNsHmCt48qqQ8
+                y8PjLwjgaKUrE6zpbPS9rhyUtt+CKP8kdnJKNL/uSN0twi/Vd2PtPtIGKftVzf61EK52q+YjyD4ulFI4DYRV4JF9cr6OvOguOZ2L
+                p4bFg8lBEcoo7kJj2mJlW8IeA4Gbbg3kxEaGEc7X7gnF9HIEQijV6S2THIhSifydq+gEhWc9ir2+llcgdCUS3S6ZbTl4PBEKks1K
+                7/4bclDKZh8ZnXUMNYR3yM16miA9uW1N2sP23mcvk2RQNJHfrPeN6/WUjqqE7uBwzzevMmM+Z6yffM1UNtzdAWJOYlvpClgB0aQB
+                feLUyengA9tdhZV/IED5OoqwcqS636IH/T/bvPllJkadhw8rybc2lrzcl65BdZS0mQ3H3yd+ivfe5UOza2lw0yGrdv2oCylZZaEa
+                66j2pLOZhrWG4PZdqxUVGDXulAAAAP//S0wcBaNgFIyCUTAKRsFQBxWVVaNoFI2iUTSKRtEoGkUEEQCMPWFz
+                """), expectedSize: 19103),
         ZlibStream(name: "empty input", compressed: bytes("eJwDAAAAAAE="), expectedSize: 0),
     ]
 
     static let pngFiles: [PNGFile] = [
-        PNGFile(name: "type 0, 1-bit, 13x5", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFAQAAAAC2w1u8AAAAF0lEQVR42mNYJMEoUMC0g4F5ViTLcw8AG6sEHwDJHuEAAAAASUVO
-            RK5CYII=
-            """), width: 13, height: 5,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 1-bit, 13x5",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFAQAAAAC2w1u8AAAAF0lEQVR42mNYJMEoUMC0g4F5ViTLcw8AG6sEHwDJHuEAAAAASUVO
+                RK5CYII=
+                """), width: 13, height: 5,
+            rgba: bytes(
+                """
                 /////wAAAP//////AAAA/wAAAP8AAAD//////wAAAP8AAAD/AAAA/wAAAP///////////wAAAP8AAAD/AAAA//////8AAAD/AAAA
                 /wAAAP8AAAD//////wAAAP8AAAD/AAAA/wAAAP///////////wAAAP8AAAD//////wAAAP8AAAD/AAAA//////8AAAD/AAAA/wAA
                 AP8AAAD//////////////////////////////////////wAAAP8AAAD/AAAA/wAAAP///////////////////////////wAAAP8A
                 AAD//////wAAAP//////AAAA////////////AAAA/wAAAP8=
                 """)),
-        PNGFile(name: "type 0, 2-bit, 13x5", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFAgAAAADxYyFsAAAAIklEQVR42mNYfejQAcYdOo+qmI5b32hgLlv95RfLpf7ogwCjtA0g
-            fFhD2QAAAABJRU5ErkJggg==
-            """), width: 13, height: 5,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 2-bit, 13x5",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFAgAAAADxYyFsAAAAIklEQVR42mNYfejQAcYdOo+qmI5b32hgLlv95RfLpf7ogwCjtA0g
+                fFhD2QAAAABJRU5ErkJggg==
+                """), width: 13, height: 5,
+            rgba: bytes(
+                """
                 qqqq/6qqqv+qqqr///////////8AAAD/AAAA/6qqqv//////AAAA/wAAAP+qqqr//////6qqqv//////qqqq/wAAAP//////qqqq
                 /1VVVf8AAAD//////wAAAP9VVVX/qqqq/1VVVf9VVVX/////////////////AAAA/1VVVf///////////6qqqv9VVVX//////6qq
                 qv//////qqqq//////9VVVX/VVVV/wAAAP9VVVX/VVVV/1VVVf9VVVX/AAAA//////9VVVX/qqqq/6qqqv8AAAD/VVVV//////+q
                 qqr/qqqq/1VVVf8AAAD///////////////////////////8=
                 """)),
-        PNGFile(name: "type 0, 4-bit, 13x5", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFBAAAAAB+I9TMAAAAMUlEQVR42mOwP5iUF7zQgJHF/HjWnWJTJv3Df9V+v2VgNj/Sral4
-            6DRL+IH2FY61LwBCmRE1a4u0ZwAAAABJRU5ErkJggg==
-            """), width: 13, height: 5,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 4-bit, 13x5",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFBAAAAAB+I9TMAAAAMUlEQVR42mOwP5iUF7zQgJHF/HjWnWJTJv3Df9V+v2VgNj/Sral4
+                6DRL+IH2FY61LwBCmRE1a4u0ZwAAAABJRU5ErkJggg==
+                """), width: 13, height: 5,
+            rgba: bytes(
+                """
                 MzMz///////MzMz/ERER/2ZmZv8iIiL/ZmZm/+7u7v9VVVX/MzMz/6qqqv8RERH/MzMz/wAAAP9ERET/MzMz/7u7u/8AAAD/IiIi
                 /2ZmZv/MzMz/RERE/4iIiP+7u7v/u7u7//////8zMzP/MzMz///////u7u7///////////+ZmZn/IiIi/0RERP8zMzP/qqqq/4iI
                 iP//////VVVV/wAAAP9mZmb/u7u7/0RERP8AAAD/mZmZ/yIiIv+IiIj/u7u7/1VVVf+7u7v/d3d3/6qqqv93d3f/ZmZm/3d3d//M
                 zMz/d3d3/2ZmZv//////u7u7/wAAAP8AAAD/iIiI//////8=
                 """)),
-        PNGFile(name: "type 0, 8-bit, 13x5", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFCAAAAAC70znNAAAAUUlEQVR42gFGALn/AIRjsOSyuilwNHTwZKwBaI8J9bt7EomgjmeD
-            zALE0+3YeyYae6hZk2xIA52RpYLtCAKa7RRhVLME4iwrQVJt2NeH7dbNvLWdIsE8l0cEAAAAAElFTkSuQmCC
-            """), width: 13, height: 5,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 8-bit, 13x5",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFCAAAAAC70znNAAAAUUlEQVR42gFGALn/AIRjsOSyuilwNHTwZKwBaI8J9bt7EomgjmeD
+                zALE0+3YeyYae6hZk2xIA52RpYLtCAKa7RRhVLME4iwrQVJt2NeH7dbNvLWdIsE8l0cEAAAAAElFTkSuQmCC
+                """), width: 13, height: 5,
+            rgba: bytes(
+                """
                 hISE/2NjY/+wsLD/5OTk/7Kysv+6urr/KSkp/3BwcP80NDT/dHR0//Dw8P9kZGT/rKys/2hoaP/39/f/AAAA//X19f+wsLD/Kysr
                 /z09Pf/Gxsb/ZmZm//T09P9bW1v/3t7e/6qqqv8sLCz/ysrK/+3t7f/Nzc3/Kysr/1FRUf9XV1f/QUFB/w4ODv9NTU3/7u7u/0pK
                 Sv/y8vL/s7Oz/09PT/9DQ0P/CgoK/wcHB/80NDT/R0dH/97e3v9jY2P/bGxs/w4ODv+AgID/bGxs/5WVlf97e3v/pqam/4SEhP/W
                 1tb/Q0ND/x8fH/+1tbX/6urq/9fX1/9CQkL/TU1N/wkJCf8=
                 """)),
-        PNGFile(name: "type 0, 16-bit, 13x5", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFEAAAAADrQ+WOAAAAkklEQVR42gGHAHj/AOFYXcACA0yyWD1IevJtPZwfnqbn9wg2Ux0X
-            AX864rgs1ojTHXC1eCfBEi3CgMTFwGIn01quAnWHHdr3IVIesxdfs8cNHtTm8jynO7CYOZScA2HveeMYOTI2fpENpilKzdT5DJXM
-            fPTmHrvgBPCZ1JJadAaFFAeK3fLQZCQqEePyxxszmr8fV1Q/nmZgxvAAAAAASUVORK5CYII=
-            """), width: 13, height: 5,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 16-bit, 13x5",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAA0AAAAFEAAAAADrQ+WOAAAAkklEQVR42gGHAHj/AOFYXcACA0yyWD1IevJtPZwfnqbn9wg2Ux0X
+                AX864rgs1ojTHXC1eCfBEi3CgMTFwGIn01quAnWHHdr3IVIesxdfs8cNHtTm8jynO7CYOZScA2HveeMYOTI2fpENpilKzdT5DJXM
+                fPTmHrvgBPCZ1JJadAaFFAeK3fLQZCQqEePyxxszmr8fV1Q/nmZgxvAAAAAASUVORK5CYII=
+                """), width: 13, height: 5,
+            rgba: bytes(
+                """
                 4eHh/11dXf8CAgL/TExM/1hYWP9ISEj/8vLy/z09Pf8fHx//pqam//f39/82Njb/HR0d/39/f/9hYWH/jY2N/xUVFf8yMjL/5+fn
                 /w4ODv8gICD/4uLi/6ampv9mZmb/jY2N/+fn5//09PT/fn5+/4SEhP9nZ2f/5eXl/0ZGRv/V1dX/Pj4+/8jIyP/i4uL/oaGh/yUl
                 Jf97e3v/29vb/yUlJf9sbGz/m5ub/z4+Pv9PT0//u7u7/0lJSf+BgYH/RkZG/+/v7/9wcHD/MDAw/8vLy//5+fn/U1NT/3Jycv9S
                 UlL/3Nzc/87Ozv+tra3/19fX/2RkZP+2trb/o6Oj/y8vL/8=
                 """)),
-        PNGFile(name: "type 3, 1-bit, 11x6", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGAQMAAAAv/Pa7AAAABlBMVEW7Ca3q4Qn9t9avAAAAG0lEQVR42mN4cIAx1pnpTALzrJUs
-            Mw4wXFgAAEH0B4LYUc/SAAAAAElFTkSuQmCC
-            """), width: 11, height: 6,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 3, 1-bit, 11x6",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGAQMAAAAv/Pa7AAAABlBMVEW7Ca3q4Qn9t9avAAAAG0lEQVR42mN4cIAx1pnpTALzrJUs
+                Mw4wXFgAAEH0B4LYUc/SAAAAAElFTkSuQmCC
+                """), width: 11, height: 6,
+            rgba: bytes(
+                """
                 6uEJ/+rhCf/q4Qn/uwmt/7sJrf+7Ca3/uwmt/7sJrf/q4Qn/6uEJ/7sJrf+7Ca3/6uEJ/7sJrf/q4Qn/6uEJ/+rhCf+7Ca3/6uEJ
                 /+rhCf+7Ca3/6uEJ/7sJrf+7Ca3/6uEJ/7sJrf/q4Qn/uwmt/7sJrf/q4Qn/uwmt/7sJrf+7Ca3/6uEJ/7sJrf/q4Qn/uwmt/+rh
                 Cf/q4Qn/6uEJ/7sJrf+7Ca3/uwmt/7sJrf+7Ca3/6uEJ/7sJrf+7Ca3/uwmt/+rhCf/q4Qn/uwmt/+rhCf/q4Qn/uwmt/+rhCf/q
                 4Qn/uwmt/+rhCf+7Ca3/uwmt/7sJrf+7Ca3/6uEJ/7sJrf/q4Qn/
                 """)),
-        PNGFile(name: "type 3, 2-bit, 11x6", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGAgMAAABoXIxrAAAADFBMVEU23f3JnW51r2VHz7G0XWW2AAAAIUlEQVR42mMQ2GLBmPzj
-            LJOjHQvz85tPWX5GRDOkXGQAAGvFCTjQg+/GAAAAAElFTkSuQmCC
-            """), width: 11, height: 6,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 3, 2-bit, 11x6",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGAgMAAABoXIxrAAAADFBMVEU23f3JnW51r2VHz7G0XWW2AAAAIUlEQVR42mMQ2GLBmPzj
+                LJOjHQvz85tPWX5GRDOkXGQAAGvFCTjQg+/GAAAAAElFTkSuQmCC
+                """), width: 11, height: 6,
+            rgba: bytes(
+                """
                 Nt39/8mdbv823f3/Nt39/3WvZf9Hz7H/yZ1u/zbd/f823f3/R8+x/3WvZf/JnW7/da9l/zbd/f9Hz7H/yZ1u/8mdbv91r2X/R8+x
                 /zbd/f91r2X/da9l/3WvZf91r2X/yZ1u/zbd/f91r2X/yZ1u/3WvZf/JnW7/Nt39/3WvZf9Hz7H/Nt39/0fPsf91r2X/yZ1u/8md
                 bv823f3/Nt39/3WvZf823f3/yZ1u/0fPsf823f3/R8+x/zbd/f91r2X/da9l/8mdbv823f3/yZ1u/0fPsf91r2X/R8+x/8mdbv91
                 r2X/yZ1u/zbd/f9Hz7H/yZ1u/zbd/f/JnW7/Nt39/zbd/f823f3/
                 """)),
-        PNGFile(name: "type 3, 4-bit, 11x6", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGBAMAAADnHHnLAAAAMFBMVEVEuDXA5xkJffqHAekjLyHygSaHeGl26/zDJ/WTF2UnS6mC
-            m0QG9h/4iTJv+pSS7e6ufz7TAAAANUlEQVR42gEqANX/AONpLwni4AGM2rwmbMwCrxnavVtgA6ypGENH4ATj6U2CoZQAK9gYMZRw
-            nAcS4hB/+wcAAAAASUVORK5CYII=
-            """), width: 11, height: 6,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 3, 4-bit, 11x6",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGBAMAAADnHHnLAAAAMFBMVEVEuDXA5xkJffqHAekjLyHygSaHeGl26/zDJ/WTF2UnS6mC
+                m0QG9h/4iTJv+pSS7e6ufz7TAAAANUlEQVR42gEqANX/AONpLwni4AGM2rwmbMwCrxnavVtgA6ypGENH4ATj6U2CoZQAK9gYMZRw
+                nAcS4hB/+wcAAAAASUVORK5CYII=
+                """), width: 11, height: 6,
+            rgba: bytes(
+                """
                 b/qU/4cB6f+HeGn/kxdl/wl9+v+S7e7/RLg1/5MXZf9v+pT/CX36/2/6lP/DJ/X/BvYf/4d4af+HeGn/CX36/wl9+v8jLyH/wyf1
                 /4KbRP8jLyH/wyf1/4cB6f+Cm0T/duv8/5Lt7v+S7e7/BvYf/0S4Nf/ygSb/RLg1/5Lt7v9v+pT/BvYf/5MXZf8jLyH/+Iky/4Kb
                 RP8G9h//J0up/4cB6f8nS6n/RLg1/ydLqf8nS6n/BvYf/4cB6f+HeGn/RLg1/5MXZf/DJ/X/gptE/wl9+v8G9h//BvYf/wl9+v+C
                 m0T/+Iky/8Mn9f/A5xn/wyf1/4cB6f/A5xn/kxdl/yMvIf926/z/
                 """)),
-        PNGFile(name: "type 3, 8-bit, 11x6", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGCAMAAAAi7JTKAAACWFBMVEWI36Fhv9sOzGgpGdLmRpL4GUFX8dSvkJiChc96mvfJPVVS
-            Jmr+cOeq5tpHYnwuWa8uo3q8hGcK08TTa8CKrR//jrhAbi+Kf8TM5N2fC0EQ2fL6ACXI7+V/N3JPTTfqKxQAQHcTm0GA3zkyJJli
-            xoVyAAWa646hfPN4fg7SnRwLY//XKYN02b10/BGt17nKZQOVImn9Zp9jdu5xh5c3/V9y+NUcSskbbQxI1BoeXsnmoDkoVKhhXu8Q
-            n8G/qeJWNwEojymz1z9qwrae3SwZ8mS+5GKluvIP0n7PFMAR7SAfg2MgrbmLqxaGoo2YASEMdzbz7sWA3PxD/l0Em014p6PruShl
-            yFF+0CER9qZS2jUkhytqMdf/5Fh3RNXreD6Wlo+JvoKFZeB+X314TpBgpyHKgH12M+0SNALzduW/FJZ3PRlhYya+W+WFAzazbxO8
-            rkgWaIITaAWn0b5enydoEP33INAzyk8uU8uK0ZGd1RqfttTVCbpkyM9oA95Q2Douz7rrU0IHGkjLLb1XSrKRUlciN8T7ZZpAFveh
-            G8YsUnHPZPJdbxXMUMS3P0x+YhUTpTzH6ZzXnX/Zx7zk4FsLAfrueOTqW/LMNiJBt9y7LuIUFEIqoCgbwUUNIThjQ/uTVHEhs4FR
-            pYzpSYL1aoZ5o74SZV3OUo6nwFaHOhi45zWByb6HwLxKuKkp4nVaGJeBnqAAEXFMlN3VuhhD+nQXCxsBtZs2tnLTmkRou/NRRAd8
-            TOYxIEqKzYcFHLPj/H9UABYfDM9feVEdNQZkSNNm1FmeIJkY9APA3+4CM/ELAAAAU0lEQVR42gFIALf/ABS9p3MsORpCO6QJAR82
-            avKSc1c3XusgAlBaxpII7irR33Z+AwvEXrPpWdj9CiFaBPsl4375yiUlDytPAAZvuTuSTjZkn5UT/W4cz4nxrwkAAAAASUVORK5C
-            YII=
-            """), width: 11, height: 6,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 3, 8-bit, 11x6",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAsAAAAGCAMAAAAi7JTKAAACWFBMVEWI36Fhv9sOzGgpGdLmRpL4GUFX8dSvkJiChc96mvfJPVVS
+                Jmr+cOeq5tpHYnwuWa8uo3q8hGcK08TTa8CKrR//jrhAbi+Kf8TM5N2fC0EQ2fL6ACXI7+V/N3JPTTfqKxQAQHcTm0GA3zkyJJli
+                xoVyAAWa646hfPN4fg7SnRwLY//XKYN02b10/BGt17nKZQOVImn9Zp9jdu5xh5c3/V9y+NUcSskbbQxI1BoeXsnmoDkoVKhhXu8Q
+                n8G/qeJWNwEojymz1z9qwrae3SwZ8mS+5GKluvIP0n7PFMAR7SAfg2MgrbmLqxaGoo2YASEMdzbz7sWA3PxD/l0Em014p6PruShl
+                yFF+0CER9qZS2jUkhytqMdf/5Fh3RNXreD6Wlo+JvoKFZeB+X314TpBgpyHKgH12M+0SNALzduW/FJZ3PRlhYya+W+WFAzazbxO8
+                rkgWaIITaAWn0b5enydoEP33INAzyk8uU8uK0ZGd1RqfttTVCbpkyM9oA95Q2Douz7rrU0IHGkjLLb1XSrKRUlciN8T7ZZpAFveh
+                G8YsUnHPZPJdbxXMUMS3P0x+YhUTpTzH6ZzXnX/Zx7zk4FsLAfrueOTqW/LMNiJBt9y7LuIUFEIqoCgbwUUNIThjQ/uTVHEhs4FR
+                pYzpSYL1aoZ5o74SZV3OUo6nwFaHOhi45zWByb6HwLxKuKkp4nVaGJeBnqAAEXFMlN3VuhhD+nQXCxsBtZs2tnLTmkRou/NRRAd8
+                TOYxIEqKzYcFHLPj/H9UABYfDM9feVEdNQZkSNNm1FmeIJkY9APA3+4CM/ELAAAAU0lEQVR42gFIALf/ABS9p3MsORpCO6QJAR82
+                avKSc1c3XusgAlBaxpII7irR33Z+AwvEXrPpWdj9CiFaBPsl4375yiUlDytPAAZvuTuSTjZkn5UT/W4cz4nxrwkAAAAASUVORK5C
+                YII=
+                """), width: 11, height: 6,
+            rgba: bytes(
+                """
                 iq0f/wUcs/+nwFb/Xp8n/3TZvf8eXsn/ENny/2rCtv8oVKj/eaO+/3qa9//qKxT/67ko/1QAFv9MlN3/nt0s/za2cv+q5tr/GfJk
                 /+lJgv+3P0z/KeJ1/7yuSP+BnqD/IjfE/57dLP8grbn/eaO+/xttDP//jrj/BxpI/ykZ0v/XKYP/asK2/2Fe7//j/H//cYeX/3h+
                 Dv9UABb/BJtN//1mn/94TpD/eKej/7su4v8Qn8H/hWXg/1GljP9MlN3/gcm+/yxScf+K0ZH/itGR/0AW9//Vuhj/Yb/b/1fx1P+8
                 rkj/UUQH/yhUqP/Zx7z/mAEh/xxKyf9gpyH/k1Rx/+545P/Ta8D/
                 """)),
-        PNGFile(name: "type 2, 8-bit, 9x7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHCAIAAABV+fA3AAAAz0lEQVR42gHEADv/AFdKEA05NlKwSA4PFUYVIhchumYhxDZ+aWg5
-            EQERLJPjB7A+NVNxRELiXtv+hmU5FNvXa+B80F8CoMSFevtQJXdqxOdDfahIrWtGQQ2SvoKaZyAiA+Cx7+J87+oKb+EomqekGA8p
-            2wGxfbeNBkzHYwRtLfI73MBgBHY5t3zc7bT4zGOQAbwgc42tsDAAxE1LmpjejGQ3No9pxu0RBszfcZftC0iDzwJ8AdzXdZmFynOB
-            YZ1VNveaegQMp2ky2nSdNGpTMb7XV/KjK4Y+AAAAAElFTkSuQmCC
-            """), width: 9, height: 7,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 2, 8-bit, 9x7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHCAIAAABV+fA3AAAAz0lEQVR42gHEADv/AFdKEA05NlKwSA4PFUYVIhchumYhxDZ+aWg5
+                EQERLJPjB7A+NVNxRELiXtv+hmU5FNvXa+B80F8CoMSFevtQJXdqxOdDfahIrWtGQQ2SvoKaZyAiA+Cx7+J87+oKb+EomqekGA8p
+                2wGxfbeNBkzHYwRtLfI73MBgBHY5t3zc7bT4zGOQAbwgc42tsDAAxE1LmpjejGQ3No9pxu0RBszfcZftC0iDzwJ8AdzXdZmFynOB
+                YZ1VNveaegQMp2ky2nSdNGpTMb7XV/KjK4Y+AAAAAElFTkSuQmCC
+                """), width: 9, height: 7,
+            rgba: bytes(
+                """
                 V0oQ/w05Nv9SsEj/Dg8V/0YVIv8XIbr/ZiHE/zZ+af9oORH/ESyT//QzQ/8yaJb/o6zY/4UKs/+DkBj/vKTz/5MP0/8P3zL/sfAY
                 /24uk/9X3wD/Z5Mb/wKy+/8w+17//bGF/1GRbf92/1T/OCn7/zWntv8wzcr/LNgM/75pm/+G21f/wnfr/0ARsv+nT+b/pVbt/+CD
                 dv9Aq+z/eWKI/5pPT/9+p7L/Unin/2CENP9UNGT/xE1L/5qY3v+MZDf/No9p/8btEf8GzN//cZft/wtIg//PAnz/3Nd1/3VcP//o
                 3aD/hTLW/3zMUP+A2Pf/6QrR/12nBf/H+jb/
                 """)),
-        PNGFile(name: "type 2, 16-bit, 9x7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHEAIAAAAFaSx0AAABjElEQVR42gGBAX7+ABOHgKBvjlJZZk2ySDPB6d9o8/OTCD+9Za+K
-            0hnp8GuQXhvI9D6qtgAc/YFCjHjDgMyjH30G0AEmftZQ11GOy7FyYJ++nxShlhv+LS1MH4/8d4yOVpm3ug6qrgJQbuj8xJhg5qXH
-            4udtewGrH+0CT4Cym+lFzYhTaCg8hKhm/sLvRzO1va7uOHWhSrYUuB3J1clb24FRVRFgSp08/xCLB83AYlILA8thJ+/EklMr3rzy
-            dYPLN23+Fmc5N9zS4KWR+56yv4y1HK/eSb/r1PSTI1Ne74LVYvSzYb9WPwRCd4fo2JeH6gX887IsBASWjy4YH1nnpCTos1Ae7KDQ
-            rP/I/2vBNG0M6PdnoIKI4uLoMDQaX5cAqTEwHffl+CdJ+hFabT3UyED5rV0wXbt5rsDy9mvkkXze0a8U2EOAzhr+lAuV9LXZ/MrO
-            tardAYsbsIpoNXHljNdBNmZ2ZvnwyN/ainx7Tovpow0F8QDMyuseGzcpfvMqsvAMBwpfSVgQDLSsRAYPyqT7V4A/AAAAAElFTkSu
-            QmCC
-            """), width: 9, height: 7,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 2, 16-bit, 9x7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHEAIAAAAFaSx0AAABjElEQVR42gGBAX7+ABOHgKBvjlJZZk2ySDPB6d9o8/OTCD+9Za+K
+                0hnp8GuQXhvI9D6qtgAc/YFCjHjDgMyjH30G0AEmftZQ11GOy7FyYJ++nxShlhv+LS1MH4/8d4yOVpm3ug6qrgJQbuj8xJhg5qXH
+                4udtewGrH+0CT4Cym+lFzYhTaCg8hKhm/sLvRzO1va7uOHWhSrYUuB3J1clb24FRVRFgSp08/xCLB83AYlILA8thJ+/EklMr3rzy
+                dYPLN23+Fmc5N9zS4KWR+56yv4y1HK/eSb/r1PSTI1Ne74LVYvSzYb9WPwRCd4fo2JeH6gX887IsBASWjy4YH1nnpCTos1Ae7KDQ
+                rP/I/2vBNG0M6PdnoIKI4uLoMDQaX5cAqTEwHffl+CdJ+hFabT3UyED5rV0wXbt5rsDy9mvkkXze0a8U2EOAzhr+lAuV9LXZ/MrO
+                tardAYsbsIpoNXHljNdBNmZ2ZvnwyN/ainx7Tovpow0F8QDMyuseGzcpfvMqsvAMBwpfSVgQDLSsRAYPyqT7V4A/AAAAAElFTkSu
+                QmCC
+                """), width: 9, height: 7,
+            rgba: bytes(
+                """
                 E4Bv/1Jmsv8z6Wj/8wi9/6/S6f9rXsj/PrYc/4GMw//MHwb/JtbX/7SHN/9ym83/cMjs/2xUQv8jYvD/c0q0/9Pvlv9A8LX/dYjA
                 /4HaX//2AY//t32a/6T1+P/bK7n/TpvF/x0rpv9HsAf/BWsk/5aAM/9Jd1//57FO/2rOVf8umGX//W0o/+A7PP+H1nf/R/L8/x33
                 7/9J+37//1QD/1Kk7//+l+7/v9rW/yZcuP8OChf/qTD3//hJEf9t1ED/rTC7/67ya/+R3q//2IAa/5SVtf/8zqr/i7Bo//w8qf9i
                 opn/QSwU/8zPGf/MmTf/Axdh//MewP9LKmz/
                 """)),
-        PNGFile(name: "type 4, 8-bit, 9x7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHCAQAAABwkq/rAAAAkElEQVR42gGFAHr/ABTqWTNcEtczBrxHnoSaXtcRowEK3BEi+T7D
-            kw1TI6RILYRBV70CYnHs3O7IZ16LHDsrupqpsjUoA4UkygTpnuSOmNn2jBR9TcnVnQRjV54/8WrIIak5HKHw88bjQZYAH6oHTZ7b
-            fsDGwHfnkQCkhonYAVAVQzO4RLQlLEeYbrQ4pizRn4TmPYoUtd4bAAAAAElFTkSuQmCC
-            """), width: 9, height: 7,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 4, 8-bit, 9x7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHCAQAAABwkq/rAAAAkElEQVR42gGFAHr/ABTqWTNcEtczBrxHnoSaXtcRowEK3BEi+T7D
+                kw1TI6RILYRBV70CYnHs3O7IZ16LHDsrupqpsjUoA4UkygTpnuSOmNn2jBR9TcnVnQRjV54/8WrIIak5HKHw88bjQZYAH6oHTZ7b
+                fsDGwHfnkQCkhonYAVAVQzO4RLQlLEeYbrQ4pizRn4TmPYoUtd4bAAAAAElFTkSuQmCC
+                """), width: 9, height: 7,
+            rgba: bytes(
+                """
                 FBQU6llZWTNcXFwS19fXMwYGBrxHR0eehISEml5eXtcRERGjCgoK3BsbG/4UFBQ819fXz+Tk5CIHBwfGT09P89PT0zQqKirxbGxs
                 TQcHB9oCAgIEPj4+LW9vbz5CQkLxCQkJjXx8fOZfX18Zu7u7SisrK5b////rgoKCGhAQEAUfHx8HKCgox5+fn59UVFT5Hh4eoby8
                 vODw8PBVSkpKO7m5uVPV1dX0xcXF54uLi6qVlZWPHx8fqgcHB02enp7bfn5+wMbGxsB3d3fnkZGRAKSkpIaJiYnYUFBQFZOTk0hL
                 S0uM////sSsrK/jDw8Nmd3d3nh0dHcru7u5p
                 """)),
-        PNGFile(name: "type 4, 16-bit, 9x7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHEAQAAAAgAnOoAAABDklEQVR42gEDAfz+AIJsBMzFG+tgLOe10CARdzrL34TipFn0A2db
-            YNhs5mJ2LzNcgwGUYLnEI2AVT5WKsAjKi35yqa06yP/Jt/JrjmKseNbAmA/qgBgCdih3Z1pxmrSstO8/bxuTuBuU+2MmgFa+WTLE
-            cAzNV12s8DIAAyWR9gL9mdZjNLOrDViqZGjiSxWbV21DeUsiLN+Fo1ufGcYgGQQn8q/RJ0a0nZu+KULG4KFemxda//oHR6ZUVaWC
-            kMXTu0UhuK8AZdyY++HvNfnxAqXYvk2Dlse0P4+//fZuwmBWT+H9ehdJSgZ1Ae+QY+Qj4O14XnzXd08aILsl9+oa4SzaeGFR3HiH
-            fb6PyshPWHo0ghrfDG2NAAAAAElFTkSuQmCC
-            """), width: 9, height: 7,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 4, 16-bit, 9x7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHEAQAAAAgAnOoAAABDklEQVR42gEDAfz+AIJsBMzFG+tgLOe10CARdzrL34TipFn0A2db
+                YNhs5mJ2LzNcgwGUYLnEI2AVT5WKsAjKi35yqa06yP/Jt/JrjmKseNbAmA/qgBgCdih3Z1pxmrSstO8/bxuTuBuU+2MmgFa+WTLE
+                cAzNV12s8DIAAyWR9gL9mdZjNLOrDViqZGjiSxWbV21DeUsiLN+Fo1ufGcYgGQQn8q/RJ0a0nZu+KULG4KFemxda//oHR6ZUVaWC
+                kMXTu0UhuK8AZdyY++HvNfnxAqXYvk2Dlse0P4+//fZuwmBWT+H9ehdJSgZ1Ae+QY+Qj4O14XnzXd08aILsl9+oa4SzaeGFR3HiH
+                fb6PyshPWHo0ghrfDG2NAAAAAElFTkSuQmCC
+                """), width: 9, height: 7,
+            rgba: bytes(
+                """
                 goKCBMXFxessLCy1ICAgd8vLy4SkpKT0Z2dnYGxsbGIvLy9clJSUube3t85MTEx+FhYW/L+/vza+vr7tKSkpT6GhoQ+wsLCPCgoK
                 MBEREWj4+PhthYWFj9ra2jHk5ORDgoKCE62trWZcXFzBKioqDhoaGhG9vb3q+fn5IMvLyz0uLi6Do6Ojdy0tLcldXV3lUVFRvXh4
                 eHFYWFgTg4ODtB4eHg4YGBiE9/f3HDMzM0qioqICZWVlmOHh4TXx8fGlvr6+g8fHxz+/v7/2wsLCVuHh4XpJSUkG7+/vYxISElBw
                 cHAnv7+/R+Tk5DHFxcULJiYm562traV3d3f0
                 """)),
-        PNGFile(name: "type 6, 8-bit, 9x7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHCAYAAADam2dgAAABDklEQVR42gEDAfz+ADu7SalxHVznSuBMiNbSfk8NiperVYX7N6Lp
-            9zpOHWz0kj2DZwG63YV6v1RCGlsiVgJ1tcUY/toe5BjW3oJyt69Ide3o/R7Mt6QC0nzkzOlsoHFNff8bYogagMDv9LIpx4GnQeQx
-            pnCIr+RSVXjGA9lpA9qkdPWJ+r9CAMLW6Dvhh2gBOsWl65gG3vKPiyAJZrL4twQfqZhJkGd84lfgl9sMvsFTZKScYfIyt1I4x6c6
-            ZDK6BkljHuwA3WYKc0fXy+gXFBGIixIzgD4G3nkUkzmcsVU9Hokr7kvhP0OWAdCTjHxcAFz1mdTTetaNNbN0iLrTUUgglVSPsJ/y
-            qBDsyJyTeqp7g805wVt0AAAAAElFTkSuQmCC
-            """), width: 9, height: 7,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 6, 8-bit, 9x7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHCAYAAADam2dgAAABDklEQVR42gEDAfz+ADu7SalxHVznSuBMiNbSfk8NiperVYX7N6Lp
+                9zpOHWz0kj2DZwG63YV6v1RCGlsiVgJ1tcUY/toe5BjW3oJyt69Ide3o/R7Mt6QC0nzkzOlsoHFNff8bYogagMDv9LIpx4GnQeQx
+                pnCIr+RSVXjGA9lpA9qkdPWJ+r9CAMLW6Dvhh2gBOsWl65gG3vKPiyAJZrL4twQfqZhJkGd84lfgl9sMvsFTZKScYfIyt1I4x6c6
+                ZDK6BkljHuwA3WYKc0fXy+gXFBGIixIzgD4G3nkUkzmcsVU9Hokr7kvhP0OWAdCTjHxcAFz1mdTTetaNNbN0iLrTUUgglVSPsJ/y
+                qBDsyJyTeqp7g805wVt0AAAAAElFTkSuQmCC
+                """), width: 9, height: 7,
+            rgba: bytes(
+                """
                 O7tJqXEdXOdK4EyI1tJ+Tw2Kl6tVhfs3oun3Ok4dbPSSPYNnut2Fenkxx5TUUx2WSQjirkfiAJJfuN4U0W+NXEZcdVlkKCz9jFlp
                 RmKdZwUh0Byxq5D8LgfR9ESIf1+7ElO+ArbkJD22faTDH5U3/eQNRAp8LXJdVTSfgA8JMWOFCe164zSzMFsXiz/u/I84Pj7PRnR0
                 S+zLVAnH1xLKGrmtzXur36TNG6ZLtH/YBbo3XyOm3WYKc0fXy+gXFBGIixIzgD4G3nkUkzmcsVU9Hokr7kvhP0OW0JOMfCyT6HHF
                 Z7vrm/Twng98qnFgxMoGtFN6pab7ipFulx0L
                 """)),
-        PNGFile(name: "type 6, 16-bit, 9x7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHEAYAAACKC7sjAAACCklEQVR42gH/AQD+AFEvIjOyLOFFH8DGmeE6tU437nNJTx3VYKyN
-            tHRH2GetjbEwqvNSiZBBKdN5NOsCNtIiPCL+6suETJzV+I8BONjCVeeR6nKTfAG0ipX5tLbIBxBTD+NPwDe9/go/fJYmX4zZw2fk
-            RnBjttsW48nK9OTLBnx5zL+bNYaJPWdHsK+pA/kqjGmHq1x53o0u7U682FMCYE4eyzNCPUleF9GHLzXS6P3M6um1WQINPACv9u6X
-            IFc5AgI1rmgU5SafFem+1sWzVG0rfH61LHLZ27eS9XyLkYQfDKVws2eoAywqW3KiLtB92blt0XpjMVg5SWQ3ve3WuVZZglDaK4pF
-            KcMAIQ0a962prsjEC7h+WMNQ8sGzWeWdiWyuNX/Fv3NZMcQQrUFbMAR/ldkzQRM+MtNWMeSDN7Cixz8bZqUGWBsM4AwdBQwYe1ka
-            0l2wTmkt6gf7kuycIjFjT+28wzVD4dscksEUicvFdvxGkiijWugAnknMFfgBC3t8nSzIWNBXALd/wg1fgwPolNbKxLnSOtKrh8Vt
-            q/jObyGCPx/YNLPWfWjGVGHk7xyRMrBfeW7fAxHgjuoM8q7OAU/Re81CfS9tFa8PRP/xs4yLofDoEBfaZsWQ9Nx+6wSZttUqXCRA
-            qLUK10+WUFsd1W0Y1aI7CUlqi12E2sDKYOkeoYXD0NUccZQP/FxOlt5DAAAAAElFTkSuQmCC
-            """), width: 9, height: 7,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 6, 16-bit, 9x7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAHEAYAAACKC7sjAAACCklEQVR42gH/AQD+AFEvIjOyLOFFH8DGmeE6tU437nNJTx3VYKyN
+                tHRH2GetjbEwqvNSiZBBKdN5NOsCNtIiPCL+6suETJzV+I8BONjCVeeR6nKTfAG0ipX5tLbIBxBTD+NPwDe9/go/fJYmX4zZw2fk
+                RnBjttsW48nK9OTLBnx5zL+bNYaJPWdHsK+pA/kqjGmHq1x53o0u7U682FMCYE4eyzNCPUleF9GHLzXS6P3M6um1WQINPACv9u6X
+                IFc5AgI1rmgU5SafFem+1sWzVG0rfH61LHLZ27eS9XyLkYQfDKVws2eoAywqW3KiLtB92blt0XpjMVg5SWQ3ve3WuVZZglDaK4pF
+                KcMAIQ0a962prsjEC7h+WMNQ8sGzWeWdiWyuNX/Fv3NZMcQQrUFbMAR/ldkzQRM+MtNWMeSDN7Cixz8bZqUGWBsM4AwdBQwYe1ka
+                0l2wTmkt6gf7kuycIjFjT+28wzVD4dscksEUicvFdvxGkiijWugAnknMFfgBC3t8nSzIWNBXALd/wg1fgwPolNbKxLnSOtKrh8Vt
+                q/jObyGCPx/YNLPWfWjGVGHk7xyRMrBfeW7fAxHgjuoM8q7OAU/Re81CfS9tFa8PRP/xs4yLofDoEBfaZsWQ9Nx+6wSZttUqXCRA
+                qLUK10+WUFsd1W0Y1aI7CUlqi12E2sDKYOkeoYXD0NUccZQP/FxOlt5DAAAAAElFTkSuQmCC
+                """), width: 9, height: 7,
+            rgba: bytes(
+                """
                 USKy4R/G4bU3c0/VrLRHZ40w84lB0zQC0jz+y0zVjzjC5+qTtJW0yMSkA//C45lem0rfwXYtqaV8pmjaBQ0Yg/6Zn9/cx+23FLPn
                 BSJ1MtG/zU5g1/nN4a8vV7miuyafWTiWr9dQlGpg010eNrQV0gUBnQKbyzIHD2RZ/ohJZdI+SlA2DjMmV/vv3B8GpUl5tY1WEIgy
                 ILJi5sUKG3DKFuEben9yFlFYoQPpm9aB/SJ8x3HTnsz4C3wsWFe3wl8DlMq5OqvFq84hP9izfcZh75Gwed8RjgyuT3tCL2SKQeLv
                 elG8tG7PwGqY82h050OF4bx+zmxAPi6KxQ5K
                 """)),
-        PNGFile(name: "type 3, 4-bit, 10x4, tRNS", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAoAAAAEBAMAAABFFrP+AAAAG1BMVEWfB8csWnakYDciuZhiIZ8tc5NAzJC2zu1DjVpyEzS8AAAA
-            CHRSTlM4E6NrsCzVyfRBA3YAAAAgSURBVHjaY2ANYzcLZFT5IGNwjElA6MYjQeYsgdPyJwBI6wcvclUP5QAAAABJRU5ErkJggg==
-            """), width: 10, height: 4,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 3, 4-bit, 10x4, tRNS",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAoAAAAEBAMAAABFFrP+AAAAG1BMVEWfB8csWnakYDciuZhiIZ8tc5NAzJC2zu1DjVpyEzS8AAAA
+                CHRSTlM4E6NrsCzVyfRBA3YAAAAgSURBVHjaY2ANYzcLZFT5IGNwjElA6MYjQeYsgdPyJwBI6wcvclUP5QAAAABJRU5ErkJggg==
+                """), width: 10, height: 4,
+            rgba: bytes(
+                """
                 nwfHOC1zkywtc5MsQMyQ1Z8Hxzi2zu3JIrmYa0DMkNUtc5MsLFp2E6RgN6NiIZ+wLFp2E2Ihn7AiuZhrnwfHOEDMkNWfB8c4pGA3
                 o0DMkNUiuZhrYiGfsKRgN6NAzJDVnwfHOEONWv9iIZ+wpGA3oyK5mGu2zu3JQ41a/2Ihn7BAzJDVLXOTLJ8HxzgsWnYTYiGfsJ8H
                 xzifB8c4IrmYaw==
                 """)),
-        PNGFile(name: "type 0, 8-bit, 6x6, tRNS", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAYAAAAGCAAAAADFp7CUAAAAAnRSTlMAcVGRjJIAAAAzSURBVHjaYyjs19t08xHjOksTv6I0Jp/K
-            3zJ1Qsy/JY3mSCezWCrGelr0M7j+/F5ZXQgAV2YQFFylYeoAAAAASUVORK5CYII=
-            """), width: 6, height: 6,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 8-bit, 6x6, tRNS",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAYAAAAGCAAAAADFp7CUAAAAAnRSTlMAcVGRjJIAAAAzSURBVHjaYyjs19t08xHjOksTv6I0Jp/K
+                3zJ1Qsy/JY3mSCezWCrGelr0M7j+/F5ZXQgAV2YQFFylYeoAAAAASUVORK5CYII=
+                """), width: 6, height: 6,
+            rgba: bytes(
+                """
                 cXFxAI+Pj/8uLi7/srKy/9nZ2f/i4uL/rq6u/+fn5/8bGxv/aWlp/9vb2/9BQUH/+vr6/2BgYP8WFhb/hYWF/1lZWf9TU1P/eHh4
                 /4WFhf9/f3//Hh4e/1ZWVv+3t7f/sbGx/9LS0v8vLy//Z2dn/5+fn/9GRkb/RUVF//n5+f/39/f/eXl5/3t7e/9xcXEA
                 """)),
-        PNGFile(name: "type 2, 16-bit, 6x6, tRNS", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAYAAAAGEAIAAAA/PqRcAAAABnRSTlPj20Qls/K2+AXfAAAA6UlEQVR42gHeACH/AOPbRCWz8plH
-            RExIpXtGqsk8ZtlpVqJPQOwfz+xpozqclCQGVQG4kPkkabFeqCW/Jh6FYUYJqdADkYF2ATq0bsG/qgedXBO2sVoCnoAroa6l71HR
-            /WnHj2VF60/EmYoV66V7qHC7DcHkFUz+HppZA2djbldyx92IjzFUZuNzU3cACXbj2gTLx47hpgwdeHoBTZv4wAQk+iMy+O6UrcXR
-            r+fF3rAuYGN+abxYsSQEwjrqLzmCrz3xsoIAmWEpFEildHpTyEbP4unNgi3oFHPhBvV0YbJvwb6249tEJbPyrv1urTGPC30AAAAA
-            SUVORK5CYII=
-            """), width: 6, height: 6,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 2, 16-bit, 6x6, tRNS",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAYAAAAGEAIAAAA/PqRcAAAABnRSTlPj20Qls/K2+AXfAAAA6UlEQVR42gHeACH/AOPbRCWz8plH
+                RExIpXtGqsk8ZtlpVqJPQOwfz+xpozqclCQGVQG4kPkkabFeqCW/Jh6FYUYJqdADkYF2ATq0bsG/qgedXBO2sVoCnoAroa6l71HR
+                /WnHj2VF60/EmYoV66V7qHC7DcHkFUz+HppZA2djbldyx92IjzFUZuNzU3cACXbj2gTLx47hpgwdeHoBTZv4wAQk+iMy+O6UrcXR
+                r+fF3rAuYGN+abxYsSQEwjrqLzmCrz3xsoIAmWEpFEildHpTyEbP4unNgi3oFHPhBvV0YbJvwb6249tEJbPyrv1urTGPC30AAAAA
+                SUVORK5CYII=
+                """), width: 6, height: 6,
+            rgba: bytes(
+                """
                 40SzAJlESP97qjz/2VZP/+zPaf86lAb/uPlp/xYej/+bZDj/nuU5/1Km4//vuZT/ViQX/wXv+P8qqYf/N/re//phpP8Ety7/koB9
                 /yhGDv8Mykr/l7xf/1Y0nv+nwl7/tqN1/7xFvf+Beh3/FTbO/xlu/f/Y/1D/mSlI/3RTRv/izS3/FOH1/2Fvvv/jRLMA
                 """)),
-        PNGFile(name: "type 2, 8-bit, 12x11, Adam7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAwAAAALCAIAAAGzFcueAAABrUlEQVR42gGiAV3+AEmRJCkeqQGoUC/ZtMQBlwLiArenkwJR5clW
-            uO90Cn8DIOAEGzXp4fQkBIiOmw0yGFNFwQBJLree6I50zS4EYvMvbYbpnnKBv3yhgp5ICPWUAFYhSa4lYbTvtqNZjYl5CuVmkAF7
-            drUTIkr6rZp6s+ZqIuzxxNwAHNetWlTBsmTw20/NmNe8rw5gAUa/HXhW6n8w03gR4YkkA3a5+AIvZ5uFAWVsquz2oe+tnYzX7dAD
-            YIolugIlc31IwH+DuAd9tUjSBG+y6rCJL6kcGDaYM3otgdyL8QBoptluUPSQLalSo+e4F+CYDDkBceUr2tmqbb0MEgpZqtctxRUa
-            9+//yhRqecU/Xey4dBVTp44jAjZU5jHE4KppKRe10IXcvkvty2RiyYYV+ZTThn3UFszY8nIAnANjKwmXAnfpFB7wz9fibpXuLU0j
-            ZCAQo/Um9/3pjZXVvYi08rkEZ/sHC7/UHZzQEQWBcyTrmaE/JJ+KTt6+DzPmoAs7uSW1vA86AB5oXYS7TFpSDrN84v9tsMfrbKUN
-            NwchzbMedMDRwHIPgAqG3nqOyrZdgM+6AAAAAElFTkSuQmCC
-            """), width: 12, height: 11,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 2, 8-bit, 12x11, Adam7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAwAAAALCAIAAAGzFcueAAABrUlEQVR42gGiAV3+AEmRJCkeqQGoUC/ZtMQBlwLiArenkwJR5clW
+                uO90Cn8DIOAEGzXp4fQkBIiOmw0yGFNFwQBJLree6I50zS4EYvMvbYbpnnKBv3yhgp5ICPWUAFYhSa4lYbTvtqNZjYl5CuVmkAF7
+                drUTIkr6rZp6s+ZqIuzxxNwAHNetWlTBsmTw20/NmNe8rw5gAUa/HXhW6n8w03gR4YkkA3a5+AIvZ5uFAWVsquz2oe+tnYzX7dAD
+                YIolugIlc31IwH+DuAd9tUjSBG+y6rCJL6kcGDaYM3otgdyL8QBoptluUPSQLalSo+e4F+CYDDkBceUr2tmqbb0MEgpZqtctxRUa
+                9+//yhRqecU/Xey4dBVTp44jAjZU5jHE4KppKRe10IXcvkvty2RiyYYV+ZTThn3UFszY8nIAnANjKwmXAnfpFB7wz9fibpXuLU0j
+                ZCAQo/Um9/3pjZXVvYi08rkEZ/sHC7/UHZzQEQWBcyTrmaE/JJ+KTt6+DzPmoAs7uSW1vA86AB5oXYS7TFpSDrN84v9tsMfrbKUN
+                NwchzbMedMDRwHIPgAqG3nqOyrZdgM+6AAAAAElFTkSuQmCC
+                """), width: 12, height: 11,
+            rgba: bytes(
+                """
                 SZEk/xzXrf8g4AT/WlTB/5cC4v+yZPD/K6Xr/9tPzf8pHqn/mNe8//ZGmf+vDmD/ceUr/0u+1f+4e+H/yoU6/3RcZ/85cYH/MGCA
                 //p06v9zOSn/0CXh/0Q6NP/ryFf/YvMv/0a/Hf/PeRj/vhUH/23rmf89Rdr/LGc6/7VWu/+uBYL/Pnq+/7b6Fv+0M7b/pzkR/3yC
                 tf9i5Ar/4ToK//k4Jf+EXkz/lMJJ/4CJ4/8HDK//Tfn3/xASJv9dyPP/UeXJ/3UmuP+obp//QxZs/1a47/+p78b/taAD/6v3qv90
@@ -710,37 +804,49 @@ enum ImageTestFixtures {
                 sP/H62z/pQ03/wchzf+zHnT/wNHA/3IPgP8Kht7/e3a1/2im2f+OmP//blD0/4hFmf+QLan/Avh//1Kj5/9sGmv/uBfg/13eR/+Y
                 DDn/
                 """)),
-        PNGFile(name: "type 0, 1-bit, 5x3, Adam7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAUAAAADAQAAAAEESsjDAAAAFklEQVR42mNgYGRgZmBJYHBgPMA4AwAHFgIDQUKhkQAAAABJRU5E
-            rkJggg==
-            """), width: 5, height: 3,
-                rgba: bytes("AAAA/wAAAP8AAAD//////wAAAP//////AAAA/wAAAP///////////wAAAP//////////////////////")),
-        PNGFile(name: "type 6, 16-bit, 9x9, Adam7", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAAAkAAAAJEAYAAAHHBurFAAACpklEQVR42gGbAmT9ABDaeB5nGwfcB8mHf4m6I0kBXD4HRFQI/xYo
-            35/SGdVOrwFFiNthAVBbowKPypcwgpKH4AIdj1tbnPKMl75EFnrik8BfIHBoAKitJD0DNbEKNBi9ogvkviJ9powdIQSrmSSO5OCL
-            cN6RVbi4qk2yAEqjae8zpO5rFWFR/uSDllcE4oWhmOk2AHqWgiBezKcgWvpIxq7RbNJ9r2gzxuKXZEfK9aCTrkZOQABuZ+iXHClm
-            UEfK0FsZpkqCX06MoYZRLFjKINcnGjCdG4OgnCRnbUN0ABNkRQh2mNxqIQ04fz2t+YZypEu+OYe1B3KqJRCLw1q8AfJq8POvScKB
-            1xGYc/WmYlvplGyhzVUk4wk6hijn+gZPArN7ku3MiMVinse5SjS3cNoJ7yFZJuaIHAoEyBsK3HCXA1lgtsDfo5KJG40PvucQTz3x
-            vGQwBkkvgemd/N5QVzR6BMY7n8xQAHxov7XRP8J1Fq2poOjPvCasU546VPLM1AY2ARYdZJQYgND1o4skO+3s1s5ci2CBiwgDlb3p
-            oTQ8+i+z0NdNFvindWMkPO+7DdL80DyBtRWxfHjDeZXrLbkXa3GW9bTClE16ogKtF1Wkw6puCRhGxvV7VhpQH2/ScyYm8XwVuqSK
-            wGDyevLJDtp1KJmeLrmUBHvWuslAI0FzeN24qUKRSYmIqVUF+N5NfTGi3t8Dx9OI/lUsqtpYaGXTbJlz/GhXECB+8WzpCajO4mzI
-            EroI+FwwGPshv5dBvBaFKBFVOpsZWOPxpb+TzYMHrbxxB+Wj6prGO9h3BPLAhiT9IiRVJgfeFK7/d0xst6EPO+bM7Z7fyGe3LgXB
-            DpiRbp8n3PSDrwCfnokI/DmcOr79L32Uh64uc3YQGK4SJerqJmS/DD7oQZwhz0bSAAAAAElFTkSuQmCC
-            """), width: 9, height: 9,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 1-bit, 5x3, Adam7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAUAAAADAQAAAAEESsjDAAAAFklEQVR42mNgYGRgZmBJYHBgPMA4AwAHFgIDQUKhkQAAAABJRU5E
+                rkJggg==
+                """), width: 5, height: 3,
+            rgba: bytes(
+                "AAAA/wAAAP8AAAD//////wAAAP//////AAAA/wAAAP///////////wAAAP//////////////////////")),
+        PNGFile(
+            name: "type 6, 16-bit, 9x9, Adam7",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAAAkAAAAJEAYAAAHHBurFAAACpklEQVR42gGbAmT9ABDaeB5nGwfcB8mHf4m6I0kBXD4HRFQI/xYo
+                35/SGdVOrwFFiNthAVBbowKPypcwgpKH4AIdj1tbnPKMl75EFnrik8BfIHBoAKitJD0DNbEKNBi9ogvkviJ9powdIQSrmSSO5OCL
+                cN6RVbi4qk2yAEqjae8zpO5rFWFR/uSDllcE4oWhmOk2AHqWgiBezKcgWvpIxq7RbNJ9r2gzxuKXZEfK9aCTrkZOQABuZ+iXHClm
+                UEfK0FsZpkqCX06MoYZRLFjKINcnGjCdG4OgnCRnbUN0ABNkRQh2mNxqIQ04fz2t+YZypEu+OYe1B3KqJRCLw1q8AfJq8POvScKB
+                1xGYc/WmYlvplGyhzVUk4wk6hijn+gZPArN7ku3MiMVinse5SjS3cNoJ7yFZJuaIHAoEyBsK3HCXA1lgtsDfo5KJG40PvucQTz3x
+                vGQwBkkvgemd/N5QVzR6BMY7n8xQAHxov7XRP8J1Fq2poOjPvCasU546VPLM1AY2ARYdZJQYgND1o4skO+3s1s5ci2CBiwgDlb3p
+                oTQ8+i+z0NdNFvindWMkPO+7DdL80DyBtRWxfHjDeZXrLbkXa3GW9bTClE16ogKtF1Wkw6puCRhGxvV7VhpQH2/ScyYm8XwVuqSK
+                wGDyevLJDtp1KJmeLrmUBHvWuslAI0FzeN24qUKRSYmIqVUF+N5NfTGi3t8Dx9OI/lUsqtpYaGXTbJlz/GhXECB+8WzpCajO4mzI
+                EroI+FwwGPshv5dBvBaFKBFVOpsZWOPxpb+TzYMHrbxxB+Wj6prGO9h3BPLAhiT9IiRVJgfeFK7/d0xst6EPO+bM7Z7fyGe3LgXB
+                DpiRbp8n3PSDrwCfnokI/DmcOr79L32Uh64uc3YQGK4SJerqJmS/DD7oQZwhz0bSAAAAAElFTkSuQmCC
+                """), width: 9, height: 9,
+            rgba: bytes(
+                """
                 EHhnBxNFdtw1ChiiITg9+UXbAVtySzm1/ieybnIli1oHh4kjFmQY0LmIBaYV6JCp0onM2KLWxE3GxdFJAnqCwXtlOywRGc+m4qHp
                 APLwr8J4wbUgyYikJHKHhvKy9HFIIbpoVrt6WE7rWhakw7nbPtFOgMA0uraa5y2MypTkOeb0WUwDQrv6eb2uw4EJZgCEHVucjKWC
                 e4fgLvwtZ0HYlL4W4sC7FZfQ3IO0esVCYr4gaKgkKOTCydT+DTfs7N/U8loh4cv7RQR2Zs0UlqnG6zwucScHNP4tbugcZqv3HNVH
                 0BlKpKthA1+MhiygxIKYytcanZt/wt+DnGdDGmq/7fpIu65m6RqgBCLRpRKMcOCVZmvoz+NoaB1c3j8ZRiT+XAdU/3GWbFFKaTPu
                 MGcuGdRyg+LZTx1EFVHklnejTp6Epm1N
                 """)),
-        PNGFile(name: "type 0, 8-bit, 24x20, values 0-3", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAABgAAAAUCAAAAACy3qJfAAAA6ElEQVR42iWRCQ4DMQgDsdn//xjoOFW1lATwQUpdblmlltpd5dK7
-            2h75ajndaSlcaWUauo6fKN51J0qMrE53PotQTDYX3o/8JYAcubdGqmlwTIlc/8RAP/IerjKVsNXTt5yo05hIjmJPPWqUXweFpojN
-            CKgw3lccxyF370azK7B0YjejpMEKN/4NVqrIgzNWz2Mt5HvMY3HUbwXa3hfhgsZBxRz0WRLQOM82JxbByA6Mxrhg47FPoZHBFyV8
-            DMc8bc/88QxZ6Wb68hKDCK5xPVFS7VPWW/nnPoPXUHxDQCG+mAAmb5IN/QBb+oLnl19X3AAAAABJRU5ErkJggg==
-            """), width: 24, height: 20,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 0, 8-bit, 24x20, values 0-3",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAABgAAAAUCAAAAACy3qJfAAAA6ElEQVR42iWRCQ4DMQgDsdn//xjoOFW1lATwQUpdblmlltpd5dK7
+                2h75ajndaSlcaWUauo6fKN51J0qMrE53PotQTDYX3o/8JYAcubdGqmlwTIlc/8RAP/IerjKVsNXTt5yo05hIjmJPPWqUXweFpojN
+                CKgw3lccxyF370azK7B0YjejpMEKN/4NVqrIgzNWz2Mt5HvMY3HUbwXa3hfhgsZBxRz0WRLQOM82JxbByA6Mxrhg47FPoZHBFyV8
+                DMc8bc/88QxZ6Wb68hKDCK5xPVFS7VPWW/nnPoPXUHxDQCG+mAAmb5IN/QBb+oLnl19X3AAAAABJRU5ErkJggg==
+                """), width: 24, height: 20,
+            rgba: bytes(
+                """
                 AQEB/wMDA/8AAAD/AgIC/wMDA/8BAQH/AgIC/wEBAf8AAAD/AQEB/wMDA/8BAQH/AQEB/wMDA/8CAgL/AwMD/wAAAP8AAAD/AgIC
                 /wAAAP8BAQH/AAAA/wICAv8DAwP/AgIC/wAAAP8DAwP/AAAA/wEBAf8DAwP/AgIC/wICAv8AAAD/AQEB/wEBAf8DAwP/AgIC/wEB
                 Af8CAgL/AAAA/wAAAP8AAAD/AgIC/wEBAf8BAQH/AgIC/wAAAP8BAQH/AgIC/wICAv8DAwP/AwMD/wEBAf8CAgL/AgIC/wEBAf8A
@@ -768,13 +874,17 @@ enum ImageTestFixtures {
                 AAAA/wAAAP8DAwP/AwMD/wMDA/8BAQH/AAAA/wICAv8CAgL/AgIC/wAAAP8DAwP/AQEB/wMDA/8DAwP/AwMD/wEBAf8CAgL/AQEB
                 /wAAAP8DAwP/AQEB/wICAv8BAQH/AAAA/wAAAP8DAwP/AQEB/wEBAf8CAgL/
                 """)),
-        PNGFile(name: "type 2, 8-bit, 16x12, values 0-2", png: bytes("""
-            iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAA70lEQVR42jWSAZbDQAhC1e39jwzlM900aeYpAmpm7vbydzez+XFK
-            pLHdnckhryM3SySPHcTYnsuz5+SUk4d6SwRCYUM1a9K5g04lOlYTgEZPjnwY9DewROaCSuUkmLK6mycSQl24V3j5xJ3KVLd4ilJ4
-            JVzCQ0ZXAlBtBPHke9E+7fb99K/wBgt3jXQYtAIMRhxGTPs6MU46Or/KzgVfpiOVaVsDArP1TdNEHthtHxn8capPmrfr3B+Q+1qS
-            omqIM0QNPuKTKWxXkEGwSSx3lT1vJ7pd1FtFF/w/ndk30O1nEdabX6c/AxBb6Oh9Ef4COTuGxOeZn6UAAAAASUVORK5CYII=
-            """), width: 16, height: 12,
-                rgba: bytes("""
+        PNGFile(
+            name: "type 2, 8-bit, 16x12, values 0-2",
+            png: bytes(
+                """
+                iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAA70lEQVR42jWSAZbDQAhC1e39jwzlM900aeYpAmpm7vbydzez+XFK
+                pLHdnckhryM3SySPHcTYnsuz5+SUk4d6SwRCYUM1a9K5g04lOlYTgEZPjnwY9DewROaCSuUkmLK6mycSQl24V3j5xJ3KVLd4ilJ4
+                JVzCQ0ZXAlBtBPHke9E+7fb99K/wBgt3jXQYtAIMRhxGTPs6MU46Or/KzgVfpiOVaVsDArP1TdNEHthtHxn8capPmrfr3B+Q+1qS
+                omqIM0QNPuKTKWxXkEGwSSx3lT1vJ7pd1FtFF/w/ndk30O1nEdabX6c/AxBb6Oh9Ef4COTuGxOeZn6UAAAAASUVORK5CYII=
+                """), width: 16, height: 12,
+            rgba: bytes(
+                """
                 AAIC/wECAP8CAgL/AgAA/wEAAf8AAgL/AgIC/wECAf8CAAL/AgEB/wEAAP8CAAL/AQEA/wIBAP8BAAD/AQEB/wABAf8BAAD/AgIB
                 /wIBAP8BAQL/AAAC/wECAf8CAgH/AAEA/wAAAP8AAgL/AgEA/wAAAf8AAAL/AgAB/wECAv8BAQL/AAAA/wABAf8AAAL/AAAB/wEC
                 Av8CAgL/AQAC/wICAP8BAAH/AgIC/wACAv8BAgH/AgAA/wECAf8AAgD/AAAB/wICAP8CAgL/AgAA/wAAAP8AAQD/AQAA/wIAAv8C
@@ -789,9 +899,12 @@ enum ImageTestFixtures {
                 """)),
     ]
 
-    static let hugeHeader: [UInt8] = bytes("iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAAAAACNOVQUAAAAC0lEQVR42mNgQAUAABAAAaoZ+IIAAAAASUVORK5CYII=")
+    static let hugeHeader: [UInt8] = bytes(
+        "iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAAAAACNOVQUAAAAC0lEQVR42mNgQAUAABAAAaoZ+IIAAAAASUVORK5CYII="
+    )
 
-    static let zlibBomb: [UInt8] = bytes("""
+    static let zlibBomb: [UInt8] = bytes(
+        """
         iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAAAAACoWZBhAAATEElEQVR42uzBAQEAAACAkP6v7ggKAAAAAAAAAAAAAAAAAAAAAAAA
         AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
         AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
@@ -860,7 +973,8 @@ enum ImageTestFixtures {
         AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALgKT7QAAaTi1qsAAAAASUVORK5CYII=
         """)
 
-    static let rgb2x2: [UInt8] = bytes("""
+    static let rgb2x2: [UInt8] = bytes(
+        """
         iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFUlEQVR42mP4z8DA8J+BEUj8/88AAB72BP03hmZqAAAAAElFTkSu
         QmCC
         """)

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import ComicReader
 
 /// The bytes the fixture script compressed: text, then noise, then runs, from the same linear
 /// congruential generator as `make-image-test-fixtures.py`.
 func inflateSampleData() -> [UInt8] {
-    let words = ["the ", "comic ", "stick ", "figure ", "graph ", "velociraptor ", "physics ", "math ",
-                 "\n", ". ", "hat ", "guy ", "science ", "ok", "?", "!", "0", "1", "2", "3"]
+    let words = [
+        "the ", "comic ", "stick ", "figure ", "graph ", "velociraptor ", "physics ", "math ",
+        "\n", ". ", "hat ", "guy ", "science ", "ok", "?", "!", "0", "1", "2", "3",
+    ]
     var state: UInt32 = 1
     func nextRandom() -> Int {
         state = (state &* 1_103_515_245 &+ 12345) & 0x7FFF_FFFF
@@ -14,7 +17,9 @@ func inflateSampleData() -> [UInt8] {
     var text: [UInt8] = []
     while text.count < 12000 { text += Array(words[nextRandom() % words.count].utf8) }
     let noise = (0..<3000).map { _ in UInt8(nextRandom() & 0xFF) }
-    let runs = [UInt8](repeating: UInt8(ascii: "a"), count: 2000) + Array(String(repeating: "xyz", count: 700).utf8)
+    let runs =
+        [UInt8](repeating: UInt8(ascii: "a"), count: 2000)
+        + Array(String(repeating: "xyz", count: 700).utf8)
     return text + noise + runs
 }
 
@@ -56,12 +61,15 @@ struct InflateTests {
         #expect(Adler32.checksum([UInt8](repeating: 0xFF, count: n)) == UInt32(b << 16 | a))
     }
 
-    @Test("decodes streams made by Python's zlib", arguments: ImageTestFixtures.zlibStreams.map(\.name))
+    @Test(
+        "decodes streams made by Python's zlib",
+        arguments: ImageTestFixtures.zlibStreams.map(\.name))
     func pythonStreams(name: String) throws {
         let fixture = try #require(ImageTestFixtures.zlibStreams.first { $0.name == name })
         let expected = Array(inflateSampleData().prefix(fixture.expectedSize))
         #expect(expected.count == fixture.expectedSize)
-        let output = try Inflate.zlibDecompress(fixture.compressed, expectedSize: fixture.expectedSize)
+        let output = try Inflate.zlibDecompress(
+            fixture.compressed, expectedSize: fixture.expectedSize)
         #expect(output == expected)
     }
 
@@ -71,7 +79,10 @@ struct InflateTests {
         #expect(throws: InflateError.outputTooLarge(limit: fixture.expectedSize - 1)) {
             try Inflate.zlibDecompress(fixture.compressed, expectedSize: fixture.expectedSize - 1)
         }
-        #expect(throws: InflateError.outputTooSmall(produced: fixture.expectedSize, expected: fixture.expectedSize + 1)) {
+        #expect(
+            throws: InflateError.outputTooSmall(
+                produced: fixture.expectedSize, expected: fixture.expectedSize + 1)
+        ) {
             try Inflate.zlibDecompress(fixture.compressed, expectedSize: fixture.expectedSize + 1)
         }
         let stored = ImageTestFixtures.zlibStreams[0]
@@ -84,14 +95,18 @@ struct InflateTests {
     func truncated() {
         let fixture = ImageTestFixtures.zlibStreams[3]
         #expect(throws: InflateError.truncated) {
-            try Inflate.zlibDecompress(Array(fixture.compressed.dropLast(2)), expectedSize: fixture.expectedSize)
+            try Inflate.zlibDecompress(
+                Array(fixture.compressed.dropLast(2)), expectedSize: fixture.expectedSize)
         }
         for cut in stride(from: 2, to: fixture.compressed.count - 4, by: 97) {
             #expect(throws: InflateError.self) {
-                try Inflate.zlibDecompress(Array(fixture.compressed.prefix(cut)), expectedSize: fixture.expectedSize)
+                try Inflate.zlibDecompress(
+                    Array(fixture.compressed.prefix(cut)), expectedSize: fixture.expectedSize)
             }
         }
-        #expect(throws: InflateError.truncated) { try Inflate.zlibDecompress([0x78], expectedSize: 0) }
+        #expect(throws: InflateError.truncated) {
+            try Inflate.zlibDecompress([0x78], expectedSize: 0)
+        }
     }
 
     @Test("a wrong Adler-32 trailer is reported")
@@ -102,7 +117,10 @@ struct InflateTests {
         #expect {
             try Inflate.zlibDecompress(damaged, expectedSize: fixture.expectedSize)
         } throws: { error in
-            guard case InflateError.checksumMismatch(let stored, let computed)? = error as? InflateError else { return false }
+            guard
+                case InflateError.checksumMismatch(let stored, let computed)? = error
+                    as? InflateError
+            else { return false }
             return stored ^ computed == 1 && "\(error)".contains("Adler-32")
         }
     }
@@ -120,7 +138,9 @@ struct InflateTests {
         }
     }
 
-    @Test("hand-made invalid streams: reserved block type, distance before the start, stored length mismatch")
+    @Test(
+        "hand-made invalid streams: reserved block type, distance before the start, stored length mismatch"
+    )
     func invalidStreams() {
         var reserved = DeflateBitWriter()
         reserved.write(1, bits: 1)
@@ -131,20 +151,24 @@ struct InflateTests {
 
         var farBack = DeflateBitWriter()
         farBack.write(1, bits: 1)
-        farBack.write(1, bits: 2)          // fixed Huffman codes
+        farBack.write(1, bits: 2)  // fixed Huffman codes
         farBack.writeCode(0b0000001, bits: 7)  // length symbol 257: length 3
-        farBack.writeCode(0, bits: 5)      // distance symbol 0: distance 1, but nothing is written yet
-        #expect(throws: InflateError.invalidData("distance 1 reaches before the start of the output")) {
+        farBack.writeCode(0, bits: 5)  // distance symbol 0: distance 1, but nothing is written yet
+        #expect(
+            throws: InflateError.invalidData("distance 1 reaches before the start of the output")
+        ) {
             try Inflate.zlibDecompress(farBack.bytes + [0, 0, 0, 0], expectedSize: 10)
         }
 
         var stored = DeflateBitWriter()
         stored.write(1, bits: 1)
         stored.write(0, bits: 2)
-        stored.write(0, bits: 5)           // pad to the byte boundary
+        stored.write(0, bits: 5)  // pad to the byte boundary
         stored.write(3, bits: 16)
-        stored.write(0x1234, bits: 16)     // not the complement of 3
-        #expect(throws: InflateError.invalidData("stored block length 3 does not match its complement")) {
+        stored.write(0x1234, bits: 16)  // not the complement of 3
+        #expect(
+            throws: InflateError.invalidData("stored block length 3 does not match its complement")
+        ) {
             try Inflate.zlibDecompress(stored.bytes + [1, 2, 3, 0, 0, 0, 0], expectedSize: 3)
         }
     }
@@ -157,22 +181,30 @@ struct InflateTests {
         writer.writeCode(0x30 + Int(UInt8(ascii: "a")), bits: 8)  // literals 0…143 are 8-bit codes from 0x30
         writer.writeCode(0x30 + Int(UInt8(ascii: "b")), bits: 8)
         writer.writeCode(0b0000110, bits: 7)  // symbol 262: length 8
-        writer.writeCode(1, bits: 5)          // distance symbol 1: distance 2
-        writer.writeCode(0, bits: 7)          // end of block
+        writer.writeCode(1, bits: 5)  // distance symbol 1: distance 2
+        writer.writeCode(0, bits: 7)  // end of block
         let expected = Array("ababababab".utf8)
         let adler = Adler32.checksum(expected)
-        let stream = writer.bytes + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        let stream =
+            writer.bytes + [
+                UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF),
+                UInt8(adler & 0xFF),
+            ]
         #expect(try Inflate.zlibDecompress(stream, expectedSize: 10) == expected)
     }
 
     @Test("errors print one line and exit with 65")
     func errorText() {
-        let errors: [InflateError] = [.truncated, .badHeader("x"), .invalidData("y"), .outputTooLarge(limit: 5),
-                                      .outputTooSmall(produced: 1, expected: 2), .checksumMismatch(stored: 1, computed: 2)]
+        let errors: [InflateError] = [
+            .truncated, .badHeader("x"), .invalidData("y"), .outputTooLarge(limit: 5),
+            .outputTooSmall(produced: 1, expected: 2), .checksumMismatch(stored: 1, computed: 2),
+        ]
         for error in errors {
             #expect(!error.description.contains("\n"))
             #expect(error.exitCode == 65)
         }
-        #expect(InflateError.checksumMismatch(stored: 0xAB, computed: 0x10).description.contains("0x000000ab"))
+        #expect(
+            InflateError.checksumMismatch(stored: 0xAB, computed: 0x10).description.contains(
+                "0x000000ab"))
     }
 }

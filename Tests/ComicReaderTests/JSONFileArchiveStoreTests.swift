@@ -1,11 +1,16 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite struct JSONFileArchiveStoreTests {
     let comics = [
-        Comic(num: 2, title: "Two", img: "https://imgs.xkcd.com/comics/two.png", year: "2020", month: "2", day: "9"),
-        Comic(num: 1, title: "One &amp; Only", safeTitle: "One & Only", extraParts: ["post": "<div></div>"]),
+        Comic(
+            num: 2, title: "Two", img: "https://imgs.xkcd.com/comics/two.png", year: "2020",
+            month: "2", day: "9"),
+        Comic(
+            num: 1, title: "One &amp; Only", safeTitle: "One & Only",
+            extraParts: ["post": "<div></div>"]),
     ]
 
     /// A damaged cache file whose first error is at line 2, column 13, byte 14 (the second comma).
@@ -40,7 +45,8 @@ import Testing
         try withCacheSandbox { directory in
             try JSONFileArchiveStore(fileURL: file(in: directory)).save(comics)
             let objects = try #require(
-                try JSONSerialization.jsonObject(with: bytes(of: file(in: directory))) as? [[String: Any]])
+                try JSONSerialization.jsonObject(with: bytes(of: file(in: directory)))
+                    as? [[String: Any]])
             #expect(objects.map { $0["num"] as? Int } == [1, 2])
             #expect(objects[0]["safe_title"] as? String == "One & Only")
             #expect((objects[0]["extra_parts"] as? [String: String]) == ["post": "<div></div>"])
@@ -63,8 +69,13 @@ import Testing
         try withCacheSandbox { directory in
             let url = file(in: directory)
             try Data(corruptJSON.utf8).write(to: url)
-            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
-            guard case let .corrupt(path, problem) = error else { Issue.record("got \(error)"); return }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileArchiveStore(fileURL: url).load()
+            }
+            guard case .corrupt(let path, let problem) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(path == url.path(percentEncoded: false))
             #expect(problem.position?.byteOffset == 14)
             #expect((problem.position?.line, problem.position?.column) == (2, 13))
@@ -81,7 +92,9 @@ import Testing
             let url = file(in: directory)
             let truncated = Data("[\n {\"title\": \"Café".utf8)  // ends after "é": line 2, column 17, byte 19
             try truncated.write(to: url)
-            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileArchiveStore(fileURL: url).load()
+            }
             #expect(error.description.contains("line 2, column 17 (byte 19)"), "\(error)")
             #expect(try bytes(of: url) == truncated)
         }
@@ -95,8 +108,13 @@ import Testing
             for cut in [1, full.count / 3, full.count / 2, full.count - 3] {
                 let truncated = full.prefix(cut)
                 try truncated.write(to: url)
-                let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
-                guard case let .corrupt(_, problem) = error else { Issue.record("got \(error)"); return }
+                let error = try #require(throws: CacheError.self) {
+                    try JSONFileArchiveStore(fileURL: url).load()
+                }
+                guard case .corrupt(_, let problem) = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
                 #expect(problem.position?.byteOffset == cut)
                 #expect(try bytes(of: url) == truncated)
             }
@@ -107,7 +125,9 @@ import Testing
         try withCacheSandbox { directory in
             let url = file(in: directory)
             try Data().write(to: url)
-            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileArchiveStore(fileURL: url).load()
+            }
             #expect(error.description.contains("line 1, column 1 (byte 0)"), "\(error)")
         }
     }
@@ -115,11 +135,17 @@ import Testing
     @Test func wrongShapeIsReportedWithCodingPathAndPosition() throws {
         try withCacheSandbox { directory in
             let url = file(in: directory)
-            let good = String(decoding: try JSONEncoder().encode(Comic(num: 1, title: "ok")), as: UTF8.self)
+            let good = String(
+                decoding: try JSONEncoder().encode(Comic(num: 1, title: "ok")), as: UTF8.self)
             let bad = good.replacingOccurrences(of: #""num":1"#, with: #""num": "two""#)
             try Data("[\(good),\n\(bad)]".utf8).write(to: url)
-            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
-            guard case let .corrupt(_, problem) = error else { Issue.record("got \(error)"); return }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileArchiveStore(fileURL: url).load()
+            }
+            guard case .corrupt(_, let problem) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(problem.codingPath == "[1].num")
             let column = try #require(bad.range(of: #""two""#)).lowerBound.utf16Offset(in: bad) + 1
             #expect((problem.position?.line, problem.position?.column) == (2, column))
@@ -130,8 +156,13 @@ import Testing
         try withCacheSandbox { directory in
             let url = file(in: directory)
             try Data(corruptJSON.utf8).write(to: url)
-            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).save(comics) }
-            guard case .refusingToReplaceCorrupt = error else { Issue.record("got \(error)"); return }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileArchiveStore(fileURL: url).save(comics)
+            }
+            guard case .refusingToReplaceCorrupt = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(error.description.contains("--force"))
             #expect(error.description.contains(url.path(percentEncoded: false)))
             #expect(error.exitCode == 65)
@@ -153,9 +184,16 @@ import Testing
             try Data("second damage".utf8).write(to: url)
             #expect(try store.save(comics, force: true) == path + ".corrupt.1")
 
-            #expect(try bytes(of: directory.appending(path: "comics.json.corrupt")) == Data(corruptJSON.utf8))
-            #expect(try bytes(of: directory.appending(path: "comics.json.corrupt.1")) == Data("second damage".utf8))
-            #expect(try sandboxListing(directory) == ["comics.json", "comics.json.corrupt", "comics.json.corrupt.1"])
+            #expect(
+                try bytes(of: directory.appending(path: "comics.json.corrupt"))
+                    == Data(corruptJSON.utf8))
+            #expect(
+                try bytes(of: directory.appending(path: "comics.json.corrupt.1"))
+                    == Data("second damage".utf8))
+            #expect(
+                try sandboxListing(directory) == [
+                    "comics.json", "comics.json.corrupt", "comics.json.corrupt.1",
+                ])
         }
     }
 
@@ -172,8 +210,13 @@ import Testing
         try withCacheSandbox { directory in
             let url = file(in: directory)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-            let error = try #require(throws: CacheError.self) { try JSONFileArchiveStore(fileURL: url).load() }
-            guard case .unreadable = error else { Issue.record("got \(error)"); return }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileArchiveStore(fileURL: url).load()
+            }
+            guard case .unreadable = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(error.exitCode == 74)
         }
     }
@@ -184,8 +227,12 @@ import Testing
             try Data("a file, not a directory".utf8).write(to: blocker)
             let store = JSONFileArchiveStore(fileURL: blocker.appending(path: "comics.json"))
             let error = try #require(throws: CacheError.self) { try store.save(comics) }
-            guard case let .unwritable(path, reason) = error else { Issue.record("got \(error)"); return }
-            #expect(path == blocker.path(percentEncoded: false) && reason.contains("not a directory"))
+            guard case .unwritable(let path, let reason) = error else {
+                Issue.record("got \(error)")
+                return
+            }
+            #expect(
+                path == blocker.path(percentEncoded: false) && reason.contains("not a directory"))
             #expect(error.exitCode == 74)
             #expect(try bytes(of: blocker) == Data("a file, not a directory".utf8))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite struct JSONFileUserStateStoreTests {
@@ -7,14 +8,16 @@ import Testing
 
     @Test func absentFileIsAnEmptyStateAndWritesNothing() throws {
         try withCacheSandbox { directory throws in
-            #expect(try JSONFileUserStateStore(fileURL: stateFile(in: directory)).load() == UserState())
+            #expect(
+                try JSONFileUserStateStore(fileURL: stateFile(in: directory)).load() == UserState())
             #expect(try sandboxListing(directory).isEmpty)
         }
     }
 
     @Test func roundTripsThroughTheFile() throws {
         try withCacheSandbox { directory in
-            let location = CacheLocation(directory: directory.appending(path: "cache", directoryHint: .isDirectory))
+            let location = CacheLocation(
+                directory: directory.appending(path: "cache", directoryHint: .isDirectory))
             let store = JSONFileUserStateStore(location: location)
             let state = UserState(favorites: [400, 396], read: [395, 396, 400], lastShown: 400)
             try store.save(state)
@@ -35,7 +38,10 @@ import Testing
             #expect(loadError.description.contains("line 1, column 20 (byte 19)"), "\(loadError)")
 
             let saveError = try #require(throws: CacheError.self) { try store.save(UserState()) }
-            guard case .refusingToReplaceCorrupt = saveError else { Issue.record("got \(saveError)"); return }
+            guard case .refusingToReplaceCorrupt = saveError else {
+                Issue.record("got \(saveError)")
+                return
+            }
             #expect(try Data(contentsOf: url) == damaged)
 
             let copy = try store.save(UserState(favorites: [7]), force: true)
@@ -49,13 +55,23 @@ import Testing
         try withCacheSandbox { directory in
             let url = stateFile(in: directory)
             for (text, message) in [
-                (#"{"favorites": [1, 2.5]}"#, "at line 1, column 19 (byte 18): 2.5 is not a whole number"),
-                (#"{"read": [], "last_shown": 99999999999999999999}"#,
-                 "at line 1, column 28 (byte 27): 99999999999999999999 is out of range"),
+                (
+                    #"{"favorites": [1, 2.5]}"#,
+                    "at line 1, column 19 (byte 18): 2.5 is not a whole number"
+                ),
+                (
+                    #"{"read": [], "last_shown": 99999999999999999999}"#,
+                    "at line 1, column 28 (byte 27): 99999999999999999999 is out of range"
+                ),
             ] {
                 try Data(text.utf8).write(to: url)
-                let error = try #require(throws: CacheError.self) { try JSONFileUserStateStore(fileURL: url).load() }
-                #expect(error.description == "\(url.path(percentEncoded: false)) is damaged \(message) (the file was left untouched)")
+                let error = try #require(throws: CacheError.self) {
+                    try JSONFileUserStateStore(fileURL: url).load()
+                }
+                #expect(
+                    error.description
+                        == "\(url.path(percentEncoded: false)) is damaged \(message) (the file was left untouched)"
+                )
             }
         }
     }
@@ -64,8 +80,13 @@ import Testing
         try withCacheSandbox { directory in
             let url = stateFile(in: directory)
             try Data(#"{"favorites": "all of them"}"#.utf8).write(to: url)
-            let error = try #require(throws: CacheError.self) { try JSONFileUserStateStore(fileURL: url).load() }
-            guard case let .corrupt(_, problem) = error else { Issue.record("got \(error)"); return }
+            let error = try #require(throws: CacheError.self) {
+                try JSONFileUserStateStore(fileURL: url).load()
+            }
+            guard case .corrupt(_, let problem) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(problem.codingPath == "favorites")
             #expect(problem.position?.byteOffset == 14)
         }

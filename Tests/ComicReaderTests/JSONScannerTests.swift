@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// A coding key for building paths by hand.
@@ -17,7 +18,10 @@ private struct PathKey: CodingKey {
         JSONScanner(Data(text.utf8)).firstSyntaxError()
     }
 
-    @Test(arguments: [#"[]"#, #" {"a": [1, -2.5e+3, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9"]} "#, "0", #""é""#])
+    @Test(arguments: [
+        #"[]"#, #" {"a": [1, -2.5e+3, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9"]} "#, "0",
+        #""é""#,
+    ])
     func validJSONHasNoSyntaxError(text: String) {
         #expect(firstError(text) == nil)
     }
@@ -37,7 +41,9 @@ private struct PathKey: CodingKey {
 
     @Test func invalidUTF8IsReportedWhereItStarts() {
         let bytes: [UInt8] = Array(#"["ok", ""#.utf8) + [0xFF] + Array(#""]"#.utf8)
-        #expect(JSONScanner(Data(bytes)).firstSyntaxError() == .init(offset: 8, message: "invalid UTF-8"))
+        #expect(
+            JSONScanner(Data(bytes)).firstSyntaxError()
+                == .init(offset: 8, message: "invalid UTF-8"))
     }
 
     @Test func deepNestingIsAnErrorNotACrash() throws {
@@ -48,9 +54,13 @@ private struct PathKey: CodingKey {
     }
 
     @Test func findsTheFirstNumberAnIntCannotHold() {
-        func number(_ text: String) -> JSONScanner.NumberFound? { JSONScanner(Data(text.utf8)).firstNumberOutsideInt() }
+        func number(_ text: String) -> JSONScanner.NumberFound? {
+            JSONScanner(Data(text.utf8)).firstNumberOutsideInt()
+        }
         #expect(number(#"[1, -2, "3.5", {"a": 4.25}]"#) == .init(offset: 21, text: "4.25"))
-        #expect(number("[9223372036854775807, -9223372036854775809]") == .init(offset: 22, text: "-9223372036854775809"))
+        #expect(
+            number("[9223372036854775807, -9223372036854775809]")
+                == .init(offset: 22, text: "-9223372036854775809"))
         #expect(number(#"{"1e9": [0, 1e9]}"#) == .init(offset: 12, text: "1e9"))
         #expect(number(#"[1, 2, "x\"1.5"]"#) == nil)
     }

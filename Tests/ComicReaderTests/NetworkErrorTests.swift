@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// `NetworkError` exit codes, retry advice and messages.
@@ -40,9 +41,14 @@ import Testing
     }
 
     @Test func messagesSayWhatHappened() {
-        #expect(NetworkError.timeout(url: Self.url, seconds: 2.5).description.hasPrefix("no answer within 2.5 s"))
-        #expect(NetworkError.httpStatus(url: Self.url, status: 503).description.hasPrefix("HTTP 503"))
-        #expect(NetworkError.notJSON(url: Self.url, contentType: nil, start: "").description.contains("an empty reply"))
+        #expect(
+            NetworkError.timeout(url: Self.url, seconds: 2.5).description.hasPrefix(
+                "no answer within 2.5 s"))
+        #expect(
+            NetworkError.httpStatus(url: Self.url, status: 503).description.hasPrefix("HTTP 503"))
+        #expect(
+            NetworkError.notJSON(url: Self.url, contentType: nil, start: "").description.contains(
+                "an empty reply"))
         #expect(NetworkError.hostNotFound(url: Self.url).description.contains("\"xkcd.com\""))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ComicReader
 
 /// A `RefreshSink` that remembers every batch it was handed; can be told to fail.
@@ -46,7 +47,9 @@ final class RecordingRefreshProgress: RefreshProgress, @unchecked Sendable {
     private var recorded: [Event] = []
 
     func started(total: Int) { record(.started(total: total)) }
-    func advanced(done: Int, total: Int, number: Int) { record(.advanced(done: done, total: total, number: number)) }
+    func advanced(done: Int, total: Int, number: Int) {
+        record(.advanced(done: done, total: total, number: number))
+    }
     func finished() { record(.finished) }
 
     private func record(_ event: Event) {
@@ -78,7 +81,8 @@ actor ScriptedComicSource: ComicSource {
     private(set) var requests: [Int] = []
 
     init(
-        latest: Int, missing: Set<Int> = [], failures: [Int: [NetworkError]] = [:], unreachableFrom: Int? = nil,
+        latest: Int, missing: Set<Int> = [], failures: [Int: [NetworkError]] = [:],
+        unreachableFrom: Int? = nil,
         hangingFrom: Int? = nil, hung: AsyncStream<Int>.Continuation? = nil
     ) {
         self.latestNumber = latest
@@ -90,7 +94,9 @@ actor ScriptedComicSource: ComicSource {
     }
 
     /// The URL a real server would use for comic `number`, for errors.
-    static func url(of number: Int) -> URL { URL(string: "http://127.0.0.1:9/\(number)/info.0.json")! }
+    static func url(of number: Int) -> URL {
+        URL(string: "http://127.0.0.1:9/\(number)/info.0.json")!
+    }
 
     func latest() -> Comic { APIFixtureTree.comic(latestNumber) }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ComicReader
 
 /// A temporary directory laid out like the xkcd API (`info.0.json`, `{n}/info.0.json`),
@@ -28,7 +29,9 @@ struct APIFixtureTree {
         let tree = APIFixtureTree(directory: directory)
         try tree.write(json(for: latest), to: "info.0.json")
         for number in numbers {
-            let body = html.contains(number) ? htmlPage : json(for: number, numberAsText: numberAsText.contains(number))
+            let body =
+                html.contains(number)
+                ? htmlPage : json(for: number, numberAsText: numberAsText.contains(number))
             try tree.write(body, to: "\(number)/info.0.json")
         }
         for (path, data) in files {
@@ -54,15 +57,19 @@ struct APIFixtureTree {
     /// The comic `json(for:)` describes.
     static func comic(_ number: Int) -> Comic {
         Comic(
-            num: number, title: "Fixture \(number)", safeTitle: "Fixture \(number)", alt: "Alt text of \(number).",
-            img: "https://imgs.example.org/comics/fixture_\(number).png", transcript: "[[A line.]]", link: "",
+            num: number, title: "Fixture \(number)", safeTitle: "Fixture \(number)",
+            alt: "Alt text of \(number).",
+            img: "https://imgs.example.org/comics/fixture_\(number).png", transcript: "[[A line.]]",
+            link: "",
             news: "", year: "2008", month: "7", day: "\(number % 28 + 1)")
     }
 
     /// Points comic `number`'s JSON (and the latest comic's when it is `latest`) at the image
     /// `{base}/{imagePath}` and writes `image` there when given. The base is only known once
     /// the server runs; the server reads files on each request, so this may come after.
-    func serveImage(ofComic number: Int, latest: Int, base: String, imagePath: String, image: Data?) throws {
+    func serveImage(ofComic number: Int, latest: Int, base: String, imagePath: String, image: Data?)
+        throws
+    {
         let json = Self.json(for: number, img: "\(base)/\(imagePath)")
         try write(json, to: "\(number)/info.0.json")
         if number == latest { try write(json, to: "info.0.json") }

@@ -1,13 +1,14 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A real HTTP server on 127.0.0.1 run by `python3` as a child process, for tests of the
@@ -61,12 +62,15 @@ final class PythonHTTPServer {
 
     /// `python3 -m http.server` serving `directory`.
     static func serving(_ directory: URL) async throws -> PythonHTTPServer {
-        try await start(["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory.path])
+        try await start([
+            "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory.path,
+        ])
     }
 
     /// The scripted server (see `scriptedServerSource`) serving `directory`.
     static func scripted(
-        serving directory: URL, slowPath: String? = nil, delaySeconds: Double = 0, exitAfterComicRequests: Int = 0
+        serving directory: URL, slowPath: String? = nil, delaySeconds: Double = 0,
+        exitAfterComicRequests: Int = 0
     ) async throws -> PythonHTTPServer {
         try await start([
             "-c", scriptedServerSource, directory.path, slowPath ?? "-", String(delaySeconds),
@@ -101,7 +105,10 @@ final class PythonHTTPServer {
         guard let port else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw StartError(description: "python3 \(arguments.prefix(2)) did not announce a port; it printed \"\(announced.text)\"")
+            throw StartError(
+                description:
+                    "python3 \(arguments.prefix(2)) did not announce a port; it printed \"\(announced.text)\""
+            )
         }
         let server = PythonHTTPServer(process: process, port: port)
         do {
@@ -121,7 +128,10 @@ final class PythonHTTPServer {
         defer { session.finishTasksAndInvalidate() }
         let root = URL(string: baseURL + "/")!
         while ContinuousClock.now < deadline {
-            if let (_, response) = try? await session.data(from: root), response is HTTPURLResponse { return }
+            if let (_, response) = try? await session.data(from: root), response is HTTPURLResponse
+            {
+                return
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw StartError(description: "the server on port \(port) did not answer within 10 s")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 /// Builds one PNG chunk (length, type, data, CRC) for hand-made files.
@@ -19,17 +20,23 @@ func whitePNG(width: Int, height: Int) -> [UInt8] {
     let raw = (0..<height).flatMap { _ in [UInt8(0)] + [UInt8](repeating: 255, count: width) }
     precondition(raw.count <= 65535)
     let length = UInt16(raw.count)
-    var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+    var zlib: [UInt8] = [
+        0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
+        UInt8(~length >> 8),
+    ]
     zlib += raw + bigEndianBytes(Adler32.checksum(raw))
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        + pngChunk("IHDR", bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, 0, 0, 0, 0])
+        + pngChunk(
+            "IHDR",
+            bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, 0, 0, 0, 0])
         + pngChunk("IDAT", zlib) + pngChunk("IEND", [])
 }
 
 @Suite("PNG decoder")
 struct PNGDecoderTests {
-    @Test("decodes every colour type and bit depth to the pixels the script wrote",
-          arguments: ImageTestFixtures.pngFiles.map(\.name))
+    @Test(
+        "decodes every colour type and bit depth to the pixels the script wrote",
+        arguments: ImageTestFixtures.pngFiles.map(\.name))
     func fixtures(name: String) throws {
         let fixture = try #require(ImageTestFixtures.pngFiles.first { $0.name == name })
         let bitmap = try PNGDecoder.decode(fixture.png)
@@ -43,10 +50,13 @@ struct PNGDecoderTests {
         var seen = Set<String>()
         for fixture in ImageTestFixtures.pngFiles {
             let header = try PNGDecoder.header(of: fixture.png)
-            seen.insert("\(header.colorType.rawValue)/\(header.bitDepth)\(header.interlaced ? "i" : "")")
+            seen.insert(
+                "\(header.colorType.rawValue)/\(header.bitDepth)\(header.interlaced ? "i" : "")")
         }
-        let required = ["0/1", "0/2", "0/4", "0/8", "0/16", "3/1", "3/2", "3/4", "3/8",
-                        "2/8", "2/16", "4/8", "4/16", "6/8", "6/16", "2/8i", "0/1i"]
+        let required = [
+            "0/1", "0/2", "0/4", "0/8", "0/16", "3/1", "3/2", "3/4", "3/8",
+            "2/8", "2/16", "4/8", "4/16", "6/8", "6/16", "2/8i", "0/1i",
+        ]
         #expect(Set(required).isSubset(of: seen))
     }
 
@@ -72,7 +82,9 @@ struct PNGDecoderTests {
         #expect {
             try PNGDecoder.decode(png)
         } throws: { error in
-            guard case .badCRC(chunk: "IDAT", offset: 33, _, _)? = error as? PNGDecodingError else { return false }
+            guard case .badCRC(chunk: "IDAT", offset: 33, _, _)? = error as? PNGDecodingError else {
+                return false
+            }
             return "\(error)".hasPrefix("PNG chunk IDAT at byte 33 has a bad CRC")
         }
     }
@@ -83,7 +95,10 @@ struct PNGDecoderTests {
             try PNGDecoder.decode(ImageTestFixtures.hugeHeader)
         }
         let message = PNGDecodingError.tooLarge(width: 100_000, height: 100_000).description
-        #expect(message == "PNG is 100000×100000 pixels, above the limit of 20000 pixels a side and 40 megapixels")
+        #expect(
+            message
+                == "PNG is 100000×100000 pixels, above the limit of 20000 pixels a side and 40 megapixels"
+        )
         // Within the side limit but above the pixel limit.
         let header = bigEndianBytes(20_000) + bigEndianBytes(10_000) + [8, 0, 0, 0, 0]
         #expect(throws: PNGDecodingError.tooLarge(width: 20_000, height: 10_000)) {
@@ -105,12 +120,18 @@ struct PNGDecoderTests {
     func html() {
         let page = Array("<!DOCTYPE html>\n<html><body>Not found</body></html>".utf8)
         #expect(throws: PNGDecodingError.notPNG(looksLike: .html)) { try PNGDecoder.decode(page) }
-        #expect(PNGDecodingError.notPNG(looksLike: .html).description == "not a PNG image (looks like HTML)")
-        #expect(throws: PNGDecodingError.notPNG(looksLike: .jpeg)) { try PNGDecoder.decode([0xFF, 0xD8, 0xFF, 0xE0]) }
+        #expect(
+            PNGDecodingError.notPNG(looksLike: .html).description
+                == "not a PNG image (looks like HTML)")
+        #expect(throws: PNGDecodingError.notPNG(looksLike: .jpeg)) {
+            try PNGDecoder.decode([0xFF, 0xD8, 0xFF, 0xE0])
+        }
         #expect(throws: PNGDecodingError.notPNG(looksLike: .empty)) { try PNGDecoder.decode([]) }
     }
 
-    @Test("structural problems: unknown critical chunk, no IDAT, palette image without PLTE, bad IHDR values")
+    @Test(
+        "structural problems: unknown critical chunk, no IDAT, palette image without PLTE, bad IHDR values"
+    )
     func structure() throws {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let grey = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [8, 0, 0, 0, 0])
@@ -122,7 +143,8 @@ struct PNGDecoderTests {
             try PNGDecoder.decode(signature + grey + pngChunk("tEXt", Array("a\0b".utf8)) + end)
         }
         let palette = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [8, 3, 0, 0, 0])
-        let idat = pngChunk("IDAT", [0x78, 0x01, 0x63, 0x60, 0x60, 0x00, 0x02, 0x00, 0x00, 0x06, 0x00, 0x01])
+        let idat = pngChunk(
+            "IDAT", [0x78, 0x01, 0x63, 0x60, 0x60, 0x00, 0x02, 0x00, 0x00, 0x06, 0x00, 0x01])
         #expect(throws: PNGDecodingError.corrupt("palette image without a PLTE chunk")) {
             try PNGDecoder.decode(signature + palette + idat + end)
         }
@@ -140,10 +162,15 @@ struct PNGDecoderTests {
         // 1×1 grey image whose single row uses filter type 9.
         let raw: [UInt8] = [9, 0x80]
         let adler = Adler32.checksum(raw)
-        let stored: [UInt8] = [0x78, 0x01, 0x01, 0x02, 0x00, 0xFD, 0xFF] + raw + bigEndianBytes(adler)
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + pngChunk("IHDR", bigEndianBytes(1) + bigEndianBytes(1) + [8, 0, 0, 0, 0]) + pngChunk("IDAT", stored) + pngChunk("IEND", [])
-        #expect(throws: PNGDecodingError.corrupt("row 0 has unknown filter type 9")) { try PNGDecoder.decode(png) }
+        let stored: [UInt8] =
+            [0x78, 0x01, 0x01, 0x02, 0x00, 0xFD, 0xFF] + raw + bigEndianBytes(adler)
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + pngChunk("IHDR", bigEndianBytes(1) + bigEndianBytes(1) + [8, 0, 0, 0, 0])
+            + pngChunk("IDAT", stored) + pngChunk("IEND", [])
+        #expect(throws: PNGDecodingError.corrupt("row 0 has unknown filter type 9")) {
+            try PNGDecoder.decode(png)
+        }
     }
 
     @Test("a hand-built stored-block PNG decodes to white")
@@ -155,7 +182,8 @@ struct PNGDecoderTests {
     @Test("every error is one line with exit code 65")
     func errorText() {
         let errors: [PNGDecodingError] = [
-            .notPNG(looksLike: .text), .truncated("x"), .badCRC(chunk: "IDAT", offset: 1, stored: 1, computed: 2),
+            .notPNG(looksLike: .text), .truncated("x"),
+            .badCRC(chunk: "IDAT", offset: 1, stored: 1, computed: 2),
             .tooLarge(width: 1, height: 1), .unsupported("y"), .corrupt("z"),
         ]
         for error in errors {

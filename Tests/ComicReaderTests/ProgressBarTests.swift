@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 /// `ProgressBar` drawing on a terminal and staying silent elsewhere.
@@ -17,7 +18,11 @@ import Testing
             if character == "\r" {
                 column = 0
             } else {
-                if column < cells.count { cells[column] = character } else { cells.append(character) }
+                if column < cells.count {
+                    cells[column] = character
+                } else {
+                    cells.append(character)
+                }
                 column += 1
             }
         }
@@ -26,7 +31,9 @@ import Testing
 
     /// The bar part of a drawn line: the characters between "[" and "]".
     static func bar(in line: String) -> Substring? {
-        guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else { return nil }
+        guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else {
+            return nil
+        }
         return line[line.index(after: open)..<close]
     }
 
@@ -44,13 +51,16 @@ import Testing
         #expect(output.writes[1].contains("] 37/120 comic 1234"))
 
         let bars = try output.writes.prefix(4).map { try #require(Self.bar(in: $0)) }
-        #expect(bars.allSatisfy { $0.count == bars[0].count && $0.allSatisfy { "#.".contains($0) } })
+        #expect(
+            bars.allSatisfy { $0.count == bars[0].count && $0.allSatisfy { "#.".contains($0) } })
         #expect(bars[0].allSatisfy { $0 == "." })
         #expect(bars[2].filter { $0 == "#" }.count * 2 == bars[2].count)
         #expect(bars[3].allSatisfy { $0 == "#" })
 
         #expect(Self.terminalLine(after: output.writes.prefix(2)).hasSuffix("] 37/120 comic 1234"))
-        #expect(Self.terminalLine(after: output.writes.prefix(4)).trimmingSuffix(" ").hasSuffix("] 120/120 comic 5"))
+        #expect(
+            Self.terminalLine(after: output.writes.prefix(4)).trimmingSuffix(" ").hasSuffix(
+                "] 120/120 comic 5"))
         #expect(Self.terminalLine(after: output.writes).allSatisfy { $0 == " " })
         #expect(output.writes[4].hasSuffix("\r"))
     }
@@ -60,7 +70,9 @@ import Testing
         let progress = ProgressBar(isTTY: true, columns: 80) { output.writes.append($0) }
         progress.advanced(done: 100, total: 100, number: 12345)
         progress.advanced(done: 100, total: 100, number: 1)
-        #expect(Self.terminalLine(after: output.writes).trimmingSuffix(" ").hasSuffix("] 100/100 comic 1"))
+        #expect(
+            Self.terminalLine(after: output.writes).trimmingSuffix(" ").hasSuffix(
+                "] 100/100 comic 1"))
     }
 
     @Test(arguments: [12, 30, 200])

@@ -114,7 +114,8 @@ enum PseudoTerminalSession {
     /// Runs `comics` with `environment` (plus `PATH`) through `steps`; the whole session is
     /// bounded to 40 seconds.
     static func run(environment: [String: String], steps: [Step]) async throws -> Report {
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "comics-pty-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appending(
+            path: "comics-pty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let reportFile = scratch.appending(path: "report.json")
@@ -125,18 +126,23 @@ enum PseudoTerminalSession {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", driverSource, try ComicsExecutable.location().path, environmentJSON]
+        process.arguments =
+            ["python3", "-c", driverSource, try ComicsExecutable.location().path, environmentJSON]
             + steps.map(\.argument)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: reportFile)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await ComicsExecutable.waitForExit(of: process, within: .seconds(40), named: "the pseudo-terminal driver")
+        try await ComicsExecutable.waitForExit(
+            of: process, within: .seconds(40), named: "the pseudo-terminal driver")
         let data = try Data(contentsOf: reportFile)
         do {
             return try JSONDecoder().decode(Report.self, from: data)
         } catch {
-            throw Failure(description: "the driver exited with \(process.terminationStatus) and printed \"\(String(decoding: data, as: UTF8.self))\"")
+            throw Failure(
+                description:
+                    "the driver exited with \(process.terminationStatus) and printed \"\(String(decoding: data, as: UTF8.self))\""
+            )
         }
     }
 }

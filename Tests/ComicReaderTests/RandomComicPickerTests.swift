@@ -1,13 +1,18 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct RandomComicPickerTests {
     let catalog = ComicCatalog(SampleComics.all)
 
     /// `count` picks by `picker` with a generator seeded by `seed`.
-    func picks(_ picker: some RandomComicPicker, state: UserState = UserState(), seed: UInt64, count: Int) -> [Int?] {
+    func picks(
+        _ picker: some RandomComicPicker, state: UserState = UserState(), seed: UInt64, count: Int
+    ) -> [Int?] {
         var generator = SeededGenerator(state: seed)
-        return (0..<count).map { _ in picker.pick(from: catalog, state: state, using: &generator)?.num }
+        return (0..<count).map { _ in
+            picker.pick(from: catalog, state: state, using: &generator)?.num
+        }
     }
 
     @Test func uniformPicksOnlyExistingComicsAndReachesThemAll() {
@@ -17,8 +22,12 @@ import Testing
     }
 
     @Test func sameSeedGivesTheSameChoices() {
-        #expect(picks(UniformRandomPicker(), seed: 7, count: 50) == picks(UniformRandomPicker(), seed: 7, count: 50))
-        #expect(picks(UniformRandomPicker(), seed: 7, count: 50) != picks(UniformRandomPicker(), seed: 8, count: 50))
+        #expect(
+            picks(UniformRandomPicker(), seed: 7, count: 50)
+                == picks(UniformRandomPicker(), seed: 7, count: 50))
+        #expect(
+            picks(UniformRandomPicker(), seed: 7, count: 50)
+                != picks(UniformRandomPicker(), seed: 8, count: 50))
     }
 
     @Test func unreadFirstPicksOnlyUnreadComicsWhileThereAreAny() {
@@ -45,8 +54,12 @@ import Testing
 
     @Test func emptyCatalogPicksNothing() {
         var generator = SeededGenerator(state: 1)
-        #expect(UniformRandomPicker().pick(from: ComicCatalog([]), state: UserState(), using: &generator) == nil)
-        #expect(UnreadFirstRandomPicker().pick(from: ComicCatalog([]), state: UserState(), using: &generator) == nil)
+        #expect(
+            UniformRandomPicker().pick(
+                from: ComicCatalog([]), state: UserState(), using: &generator) == nil)
+        #expect(
+            UnreadFirstRandomPicker().pick(
+                from: ComicCatalog([]), state: UserState(), using: &generator) == nil)
     }
 
     @Test func systemGeneratorConvenienceNeverPicksAGap() {

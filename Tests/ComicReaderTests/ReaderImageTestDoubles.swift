@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ComicReader
 
 /// A picture source that answers from a script: pictures at hand for some comics, downloads
@@ -66,13 +67,18 @@ enum ReaderImageFixtures {
 
     /// The first bytes of a GIF `width` × `height` pixels (enough for its size to be read).
     static func gifHeader(width: Int, height: Int) -> [UInt8] {
-        Array("GIF89a".utf8) + [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0, 0, 0]
+        Array("GIF89a".utf8) + [
+            UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0, 0,
+            0,
+        ]
     }
 
     /// The signature and `IHDR` chunk of a greyscale PNG `width` × `height` pixels (enough for
     /// its size to be read; there are no pixels).
     static func pngHeader(width: Int, height: Int) -> [UInt8] {
-        func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        func bigEndian(_ value: Int) -> [UInt8] {
+            (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+        }
         let chunk = Array("IHDR".utf8) + bigEndian(width) + bigEndian(height) + [8, 0, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + chunk
             + bigEndian(Int(CRC32.checksum(chunk[...])))
@@ -82,7 +88,11 @@ enum ReaderImageFixtures {
     static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46]
 
     /// A picture maker drawing with `rendering` in at most `columns` × `rows` cells.
-    static func maker(_ rendering: ImageRendering, columns: Int = 80, rows: Int = 11) -> ReaderPictureMaker {
-        ReaderPictureMaker(presenter: ImagePresenter(rendering: rendering, colorDepth: nil, maxColumns: columns, maxRows: rows))
+    static func maker(_ rendering: ImageRendering, columns: Int = 80, rows: Int = 11)
+        -> ReaderPictureMaker
+    {
+        ReaderPictureMaker(
+            presenter: ImagePresenter(
+                rendering: rendering, colorDepth: nil, maxColumns: columns, maxRows: rows))
     }
 }

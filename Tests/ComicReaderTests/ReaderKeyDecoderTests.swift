@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite("Reader key decoding")
@@ -7,10 +8,12 @@ struct ReaderKeyDecoderTests {
     func keys(_ text: String) -> [ReaderKey] { keys(Array(text.utf8)) }
 
     @Test func printableAndControlKeys() {
-        #expect(keys("n?/*") == [.character("n"), .character("?"), .character("/"), .character("*")])
-        #expect(keys([0x0D, 0x0A, 0x7F, 0x08, 0x09, 0x03, 0x04, 0x01]) == [
-            .enter, .enter, .backspace, .backspace, .tab, .interrupt, .endOfInput, .unknown,
-        ])
+        #expect(
+            keys("n?/*") == [.character("n"), .character("?"), .character("/"), .character("*")])
+        #expect(
+            keys([0x0D, 0x0A, 0x7F, 0x08, 0x09, 0x03, 0x04, 0x01]) == [
+                .enter, .enter, .backspace, .backspace, .tab, .interrupt, .endOfInput, .unknown,
+            ])
     }
 
     @Test func arrowAndPagingSequences() {

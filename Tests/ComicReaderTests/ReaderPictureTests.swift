@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wiring
+
 @testable import ComicReader
 
 @Suite("Reader pictures: presenter, wiring and the comic picture source")
@@ -10,8 +11,10 @@ struct ReaderPictureTests {
 
     /// Builds the reader module in `harness`'s sandbox with `imageMode`, a 24-row screen and,
     /// when given, `images` in place of the real picture source, and starts it.
-    func startReader(_ harness: AppHarness, imageMode: ImageMode = .auto,
-                     images: ScriptedImageSource? = nil) -> FakeReaderView {
+    func startReader(
+        _ harness: AppHarness, imageMode: ImageMode = .auto,
+        images: ScriptedImageSource? = nil
+    ) -> FakeReaderView {
         let context = harness.makeContext()
         var options = AppOptions()
         options.cacheDirectory = harness.cacheDirectory.path
@@ -19,7 +22,9 @@ struct ReaderPictureTests {
         AppAssembly.instance(from: context).configure(options: options, environment: .fixed())
         let module = ReaderModuleAssembly.instance(from: context)
         module.addSubstitution(for: \.screenRows) { Self.screenRows }
-        if let images { module.addSubstitution(for: \.imageSource) { images as any ReaderImageSource } }
+        if let images {
+            module.addSubstitution(for: \.imageSource) { images as any ReaderImageSource }
+        }
         let view = FakeReaderView()
         module.inject(into: view)
         view.output?.viewIsReady()
@@ -34,7 +39,9 @@ struct ReaderPictureTests {
     /// Substitutes `source` for the comic server in every run of `harness`.
     func serve(_ source: ImageServingSource, in harness: AppHarness) {
         harness.configure = { context in
-            NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { source as any ComicSource }
+            NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                source as any ComicSource
+            }
         }
     }
 
@@ -54,7 +61,8 @@ struct ReaderPictureTests {
             view.type("a")
             view.type("t")
             #expect(view.screens.count == 3)
-            #expect(view.screens.map(\.picture) == Array(repeating: .lines(["⣿⣿", "⠉⠉"]), count: 3))
+            #expect(
+                view.screens.map(\.picture) == Array(repeating: .lines(["⣿⣿", "⠉⠉"]), count: 3))
             #expect(images.atHandRequests == [400])
         }
     }
@@ -69,7 +77,10 @@ struct ReaderPictureTests {
             view.type("n")
             #expect(images.downloadRequests == [401])
             let comic401 = view.screens.filter { $0.status.hasPrefix("#401") }
-            #expect(comic401.map(\.picture) == [.notice("loading the image…"), .escape("<picture>", rows: 3, erase: "<erase>")])
+            #expect(
+                comic401.map(\.picture) == [
+                    .notice("loading the image…"), .escape("<picture>", rows: 3, erase: "<erase>"),
+                ])
             #expect(comic401.allSatisfy { $0.text.hasPrefix("#401  ") })
             #expect(try harness.savedState().lastShown == 401)
         }
@@ -82,7 +93,9 @@ struct ReaderPictureTests {
             images.downloads[400] = .notice("could not download the image: connection refused")
             images.atHand[401] = .lines(["b"])
             let view = startReader(harness, images: images)
-            #expect(view.screens.last?.picture == .notice("could not download the image: connection refused"))
+            #expect(
+                view.screens.last?.picture
+                    == .notice("could not download the image: connection refused"))
             #expect(view.screens.last?.text.hasPrefix("#400  ") == true)
             view.type("n")
             #expect(view.currentNumber == 401)
@@ -107,10 +120,15 @@ struct ReaderPictureTests {
 
     @Test func imageModeNoneShowsNoPictureAndDownloadsNothing() async throws {
         try await withHarness { harness async throws in
-            let server = ImageServingSource(files: ["http://127.0.0.1:9/comics/one.png": ReaderImageFixtures.samplePNG])
+            let server = ImageServingSource(files: [
+                "http://127.0.0.1:9/comics/one.png": ReaderImageFixtures.samplePNG
+            ])
             serve(server, in: harness)
-            try saveComics([Comic(num: 1, title: "One", img: "http://127.0.0.1:9/comics/one.png"),
-                            Comic(num: 2, title: "Two", img: "http://127.0.0.1:9/comics/two.png")], in: harness)
+            try saveComics(
+                [
+                    Comic(num: 1, title: "One", img: "http://127.0.0.1:9/comics/one.png"),
+                    Comic(num: 2, title: "Two", img: "http://127.0.0.1:9/comics/two.png"),
+                ], in: harness)
             let view = startReader(harness, imageMode: .none)
             view.type("p")
             #expect(view.shownNumbers == [2, 1])
@@ -124,12 +142,17 @@ struct ReaderPictureTests {
             try harness.save(UserState.lastShown(400))
             let view = startReader(harness, imageMode: .braille)
             guard case .lines(let rows)? = view.screens.last?.picture else {
-                Issue.record("expected a text picture, got \(String(describing: view.screens.last?.picture))")
+                Issue.record(
+                    "expected a text picture, got \(String(describing: view.screens.last?.picture))"
+                )
                 return
             }
             #expect(!rows.isEmpty)
             #expect(rows.count <= ReaderScreen.pictureRowLimit(screenRows: Self.screenRows))
-            #expect(rows.allSatisfy { row in row.unicodeScalars.allSatisfy { (0x2800...0x28FF).contains($0.value) } })
+            #expect(
+                rows.allSatisfy { row in
+                    row.unicodeScalars.allSatisfy { (0x2800...0x28FF).contains($0.value) }
+                })
             #expect(rows.contains { row in row.unicodeScalars.contains { $0.value != 0x2800 } })  // not blank
         }
     }
@@ -143,7 +166,9 @@ struct ReaderPictureTests {
             let first = startReader(harness, imageMode: .braille)
             #expect(first.screens.first?.picture == .notice("loading the image…"))
             guard case .lines(let rows)? = first.screens.last?.picture else {
-                Issue.record("expected a text picture, got \(String(describing: first.screens.last?.picture))")
+                Issue.record(
+                    "expected a text picture, got \(String(describing: first.screens.last?.picture))"
+                )
                 return
             }
             #expect(server.requests == [address])
@@ -157,9 +182,12 @@ struct ReaderPictureTests {
     @Test func aFailedDownloadIsANoticeLineOnScreen() async throws {
         try await withHarness { harness async throws in
             serve(ImageServingSource(), in: harness)
-            try saveComics([Comic(num: 1, title: "One", img: "http://127.0.0.1:9/comics/one.png")], in: harness)
+            try saveComics(
+                [Comic(num: 1, title: "One", img: "http://127.0.0.1:9/comics/one.png")], in: harness
+            )
             let view = startReader(harness, imageMode: .blocks)
-            #expect(view.screens.last?.picture
+            #expect(
+                view.screens.last?.picture
                     == .notice("could not download the image: connection refused"))
             #expect(view.screens.last?.text.hasPrefix("#1  One") == true)
         }
@@ -168,26 +196,34 @@ struct ReaderPictureTests {
     // MARK: The source on its own
 
     /// A picture source over `server` and an `images/` store in `directory`.
-    func source(_ server: ImageServingSource, store directory: URL, rendering: ImageRendering = .braille,
-                timeout: Double = 30) -> ComicPictureSource {
-        ComicPictureSource(loader: ComicImageLoader(store: ImageStore(cacheDirectory: directory), source: server),
-                           maker: ReaderImageFixtures.maker(rendering), timeout: timeout)
+    func source(
+        _ server: ImageServingSource, store directory: URL, rendering: ImageRendering = .braille,
+        timeout: Double = 30
+    ) -> ComicPictureSource {
+        ComicPictureSource(
+            loader: ComicImageLoader(store: ImageStore(cacheDirectory: directory), source: server),
+            maker: ReaderImageFixtures.maker(rendering), timeout: timeout)
     }
 
     @Test func theSourceNeedsNoDownloadForSampleComicsOrImagelessOnes() async throws {
         try await withHarness { harness async throws in
             let server = ImageServingSource()
             let pictures = source(server, store: harness.cacheDirectory)
-            guard case .lines(let rows)? = pictures.pictureAtHand(of: SampleComics.all.first { $0.num == 400 }!, isSample: true)
+            guard
+                case .lines(let rows)? = pictures.pictureAtHand(
+                    of: SampleComics.all.first { $0.num == 400 }!, isSample: true)
             else {
                 Issue.record("expected the sample drawing as text")
                 return
             }
             #expect(rows.count <= 11)
-            let interactive = Comic(num: 7, title: "Interactive", img: "https://imgs.example/comics/")
-            #expect(pictures.pictureAtHand(of: interactive, isSample: false)
+            let interactive = Comic(
+                num: 7, title: "Interactive", img: "https://imgs.example/comics/")
+            #expect(
+                pictures.pictureAtHand(of: interactive, isSample: false)
                     == .notice("image not available: https://imgs.example/comics/"))
-            let elsewhere = Comic(num: 8, title: "Elsewhere", img: "http://127.0.0.1:9/comics/eight.png")
+            let elsewhere = Comic(
+                num: 8, title: "Elsewhere", img: "http://127.0.0.1:9/comics/eight.png")
             #expect(pictures.pictureAtHand(of: elsewhere, isSample: false) == nil)
             #expect(server.requests.isEmpty)
         }
@@ -196,7 +232,9 @@ struct ReaderPictureTests {
     @Test func somethingElseThanAnImageIsANoticeNotGarbage() async throws {
         try await withHarness { harness async throws in
             let address = "http://127.0.0.1:9/comics/page.png"
-            let server = ImageServingSource(files: [address: Array("<!DOCTYPE html><html><body>Sign in</body></html>".utf8)])
+            let server = ImageServingSource(files: [
+                address: Array("<!DOCTYPE html><html><body>Sign in</body></html>".utf8)
+            ])
             let picture = source(server, store: harness.cacheDirectory)
                 .downloadedPicture(of: Comic(num: 3, title: "Three", img: address))
             guard case .notice(let notice) = picture else {
@@ -214,7 +252,8 @@ struct ReaderPictureTests {
             let server = ImageServingSource(waitsForCancellation: true)
             let picture = source(server, store: harness.cacheDirectory, timeout: 0)
                 .downloadedPicture(of: Comic(num: 4, title: "Four", img: address))
-            #expect(picture == .notice("image not shown, the download took more than 1 s: \(address)"))
+            #expect(
+                picture == .notice("image not shown, the download took more than 1 s: \(address)"))
         }
     }
 

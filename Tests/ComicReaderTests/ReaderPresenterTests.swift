@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wiring
+
 @testable import ComicReader
 
 @Suite("Reader presenter driven by scripted keys")
@@ -36,7 +37,8 @@ struct ReaderPresenterTests {
             try harness.save(UserState.lastShown(400))
             let view = try startReader(harness)
             #expect(view.currentNumber == 400)
-            view.press(.character("n"), .right, .character("p"), .left, .character("f"), .character("l"))
+            view.press(
+                .character("n"), .right, .character("p"), .left, .character("f"), .character("l"))
             #expect(view.shownNumbers == [400, 401, 402, 401, 400, 395, 441])
             view.type("n")
             #expect(view.currentNumber == 441)
@@ -155,7 +157,9 @@ struct ReaderPresenterTests {
 
     /// The display width of the widest line of `text` that is not a link (links are kept whole).
     func widestTextLine(_ text: String) -> Int {
-        text.split(separator: "\n").filter { !$0.contains("://") }.map { DisplayWidth.of(String($0)) }.max() ?? 0
+        text.split(separator: "\n").filter { !$0.contains("://") }.map {
+            DisplayWidth.of(String($0))
+        }.max() ?? 0
     }
 
     @Test func aResizedWindowGetsTheScreenAgainAtItsNewWidth() async throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite("Reader screen composition: the picture above the comic, within half the screen")
@@ -6,7 +7,9 @@ struct ReaderScreenTests {
     /// A comic's rendered text, as the renderer gives it.
     let comicText = "#400  Four Hundred\n2008-03-14\nalt: Round numbers."
     /// Its lines as screen lines.
-    var comicLines: [ReaderScreen.Line] { [.text("#400  Four Hundred"), .text("2008-03-14"), .text("alt: Round numbers.")] }
+    var comicLines: [ReaderScreen.Line] {
+        [.text("#400  Four Hundred"), .text("2008-03-14"), .text("alt: Round numbers.")]
+    }
 
     @Test func thePictureLimitIsAboutHalfTheRowsAboveTheStatusLine() {
         #expect(ReaderScreen.pictureRowLimit(screenRows: 24) == 11)
@@ -16,18 +19,21 @@ struct ReaderScreenTests {
     }
 
     @Test func aTextPictureGoesAboveTheTitle() {
-        let screen = ReaderScreen(text: comicText, picture: .lines(["⣿⣿⣿", "⡇⠀⢸", "⠉⠉⠉"]), screenRows: 24, columns: 80)
+        let screen = ReaderScreen(
+            text: comicText, picture: .lines(["⣿⣿⣿", "⡇⠀⢸", "⠉⠉⠉"]), screenRows: 24, columns: 80)
         #expect(screen.lines == [.text("⣿⣿⣿"), .text("⡇⠀⢸"), .text("⠉⠉⠉")] + comicLines)
     }
 
     @Test func aTallTextPictureIsCutSoTheTitleAndAltStayInView() {
         let rows = (1...30).map { "row \($0)" }
-        let screen = ReaderScreen(text: comicText, picture: .lines(rows), screenRows: 24, columns: 80)
+        let screen = ReaderScreen(
+            text: comicText, picture: .lines(rows), screenRows: 24, columns: 80)
         #expect(screen.lines.count == 11 + 3)
         #expect(screen.lines.prefix(11) == ArraySlice(rows.prefix(11).map(ReaderScreen.Line.text)))
         #expect(Array(screen.lines.suffix(3)) == comicLines)
         // The whole of it, title and alt included, fits the 23 rows above the status line.
-        let frame = screen.frame(offset: 0, bodyRows: ReaderScreen.bodyRows(screenRows: 24), previousErase: "")
+        let frame = screen.frame(
+            offset: 0, bodyRows: ReaderScreen.bodyRows(screenRows: 24), previousErase: "")
         #expect(frame.output.contains("\u{1B}[12;1H#400  Four Hundred"))
         #expect(frame.output.contains("\u{1B}[14;1Halt: Round numbers."))
         #expect(!frame.output.contains("row 12"))
@@ -36,41 +42,56 @@ struct ReaderScreenTests {
     @Test func aGraphicCoversItsRowsAndTheTitleComesBelow() {
         let picture = ReaderPicture.escape("<image>", rows: 4, erase: "<delete>")
         let screen = ReaderScreen(text: comicText, picture: picture, screenRows: 24, columns: 80)
-        #expect(screen.lines == [.graphic("<image>", rows: 4, erase: "<delete>"), .covered, .covered, .covered] + comicLines)
+        #expect(
+            screen.lines == [
+                .graphic("<image>", rows: 4, erase: "<delete>"), .covered, .covered, .covered,
+            ] + comicLines)
         let frame = screen.frame(offset: 0, bodyRows: 23, previousErase: "")
-        #expect(frame.output == "\u{1B}[H\u{1B}[2J" + "\u{1B}[1;1H<image>" + "\u{1B}[5;1H#400  Four Hundred"
+        #expect(
+            frame.output == "\u{1B}[H\u{1B}[2J" + "\u{1B}[1;1H<image>"
+                + "\u{1B}[5;1H#400  Four Hundred"
                 + "\u{1B}[6;1H2008-03-14" + "\u{1B}[7;1Halt: Round numbers.")
         #expect(frame.erase == "<delete>")
     }
 
     @Test func aGraphicScrolledPartlyAwayIsNotDrawn() {
-        let screen = ReaderScreen(text: comicText, picture: .escape("<image>", rows: 4, erase: "<delete>"),
-                                  screenRows: 24, columns: 80)
+        let screen = ReaderScreen(
+            text: comicText, picture: .escape("<image>", rows: 4, erase: "<delete>"),
+            screenRows: 24, columns: 80)
         let frame = screen.frame(offset: 1, bodyRows: 4, previousErase: "")
         #expect(frame.output == "\u{1B}[H\u{1B}[2J\u{1B}[4;1H#400  Four Hundred")
         #expect(frame.erase == "")
     }
 
     @Test func aGraphicTallerThanTheLimitBecomesANotice() {
-        let screen = ReaderScreen(text: comicText, picture: .escape("<image>", rows: 12, erase: "<delete>"),
-                                  screenRows: 24, columns: 80)
-        #expect(screen.lines == [.text("note: picture not shown, the window is too small for it")] + comicLines)
+        let screen = ReaderScreen(
+            text: comicText, picture: .escape("<image>", rows: 12, erase: "<delete>"),
+            screenRows: 24, columns: 80)
+        #expect(
+            screen.lines == [.text("note: picture not shown, the window is too small for it")]
+                + comicLines)
     }
 
     @Test func theNextFrameFirstErasesThePreviousGraphic() {
-        let kitty = ReaderScreen(text: comicText, picture: .escape("<image>", rows: 2, erase: KittyImageEncoder.deleteVisible()),
-                                 screenRows: 24, columns: 80)
+        let kitty = ReaderScreen(
+            text: comicText,
+            picture: .escape("<image>", rows: 2, erase: KittyImageEncoder.deleteVisible()),
+            screenRows: 24, columns: 80)
         let first = kitty.frame(offset: 0, bodyRows: 23, previousErase: "")
         #expect(first.erase == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
-        let next = ReaderScreen(text: "#401  Next", picture: .lines(["⣿"]), screenRows: 24, columns: 80)
+        let next = ReaderScreen(
+            text: "#401  Next", picture: .lines(["⣿"]), screenRows: 24, columns: 80)
         let second = next.frame(offset: 0, bodyRows: 23, previousErase: first.erase)
         #expect(second.output.hasPrefix("\u{1B}_Ga=d,d=A,q=2\u{1B}\\\u{1B}[H\u{1B}[2J"))
         #expect(second.erase == "")
     }
 
     @Test func aNoticeIsOneCleanLineCutToTheWidth() {
-        let notice = "could not download the image: \u{1B}[31mred\u{07} " + String(repeating: "x", count: 100)
-        let screen = ReaderScreen(text: comicText, picture: .notice(notice), screenRows: 24, columns: 40)
+        let notice =
+            "could not download the image: \u{1B}[31mred\u{07} "
+            + String(repeating: "x", count: 100)
+        let screen = ReaderScreen(
+            text: comicText, picture: .notice(notice), screenRows: 24, columns: 40)
         guard case .text(let line) = screen.lines.first else {
             Issue.record("expected a notice line first, got \(screen.lines)")
             return
@@ -83,15 +104,21 @@ struct ReaderScreenTests {
     }
 
     @Test func noPictureLeavesTheTextAlone() {
-        #expect(ReaderScreen(text: comicText, picture: .none, screenRows: 24, columns: 80).lines == comicLines)
+        #expect(
+            ReaderScreen(text: comicText, picture: .none, screenRows: 24, columns: 80).lines
+                == comicLines)
     }
 
     @Test func scrollingStaysWithinTheLines() {
-        let screen = ReaderScreen(text: comicText, picture: .lines(["a", "b"]), screenRows: 24, columns: 80)
+        let screen = ReaderScreen(
+            text: comicText, picture: .lines(["a", "b"]), screenRows: 24, columns: 80)
         #expect(screen.clampedOffset(10, bodyRows: 3) == 2)
         #expect(screen.clampedOffset(-4, bodyRows: 3) == 0)
         #expect(screen.clampedOffset(3, bodyRows: 23) == 0)
         let frame = screen.frame(offset: 2, bodyRows: 3, previousErase: "")
-        #expect(frame.output == "\u{1B}[H\u{1B}[2J\u{1B}[1;1H#400  Four Hundred\u{1B}[2;1H2008-03-14\u{1B}[3;1Halt: Round numbers.")
+        #expect(
+            frame.output
+                == "\u{1B}[H\u{1B}[2J\u{1B}[1;1H#400  Four Hundred\u{1B}[2;1H2008-03-14\u{1B}[3;1Halt: Round numbers."
+        )
     }
 }

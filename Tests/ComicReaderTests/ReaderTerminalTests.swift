@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 /// The interactive reader of the built `comics` on a real pseudo-terminal: how it takes the
@@ -8,12 +9,15 @@ import Testing
 struct ReaderTerminalTests {
     /// Runs the reader over the built-in sample (a fresh cache directory), without pictures or
     /// colour, through `steps`.
-    func reader(_ steps: [PseudoTerminalSession.Step]) async throws -> PseudoTerminalSession.Report {
-        let home = FileManager.default.temporaryDirectory.appending(path: "comics-pty-home-\(UUID().uuidString)")
+    func reader(_ steps: [PseudoTerminalSession.Step]) async throws -> PseudoTerminalSession.Report
+    {
+        let home = FileManager.default.temporaryDirectory.appending(
+            path: "comics-pty-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = [
-            "HOME": home.path, "COMICS_CACHE_DIR": home.appending(path: "cache").path, "LANG": "C.UTF-8",
+            "HOME": home.path, "COMICS_CACHE_DIR": home.appending(path: "cache").path,
+            "LANG": "C.UTF-8",
             "TERM": "xterm-256color", "NO_COLOR": "1", "COMICS_IMAGE": "none",
         ]
         let report = try await PseudoTerminalSession.run(environment: environment, steps: steps)
@@ -38,7 +42,8 @@ struct ReaderTerminalTests {
         // The sample's notice is the last thing drawn at start; resizing after it means the
         // narrow status line can only come from the frame drawn for the new size.
         let report = try await reader([
-            .waitFor("Built-in sample comics"), .resize(rows: 24, columns: 40), .waitFor(narrowStatus), .type("q"),
+            .waitFor("Built-in sample comics"), .resize(rows: 24, columns: 40),
+            .waitFor(narrowStatus), .type("q"),
         ])
         try #require(report.segments.count == 5)
         let opening = report.segments[0]

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ComicReader
 
 /// A reader view without a terminal: records what the presenter shows and answers prompts
@@ -15,7 +16,9 @@ final class FakeReaderView: ReaderView {
     /// Answers for `prompt`, first first; nil means the user pressed Escape.
     var answers: [String?] = []
 
-    func showComic(_ text: String, picture: ReaderPicture, status: String) { screens.append((text, picture, status)) }
+    func showComic(_ text: String, picture: ReaderPicture, status: String) {
+        screens.append((text, picture, status))
+    }
     func showMessage(_ text: String) { messages.append(text) }
     func showHelp(_ text: String) { helpScreens.append(text) }
     func scroll(by lines: Int) { scrolls.append(lines) }
@@ -34,7 +37,8 @@ final class FakeReaderView: ReaderView {
     /// The numbers of every comic screen, in order (redraws included).
     var shownNumbers: [Int] {
         screens.compactMap { screen in
-            screen.status.hasPrefix("#") ? Int(screen.status.dropFirst().prefix { $0.isNumber }) : nil
+            screen.status.hasPrefix("#")
+                ? Int(screen.status.dropFirst().prefix { $0.isNumber }) : nil
         }
     }
 

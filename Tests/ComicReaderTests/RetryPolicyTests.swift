@@ -1,15 +1,19 @@
 import Testing
+
 @testable import ComicReader
 
 /// `RetryPolicy` waits: exponential, jittered, capped.
 @Suite struct RetryPolicyTests {
     @Test(arguments: [0.0, 0.5, 0.999])
     func waitsDoubleWithinTheirJitterRange(random: Double) {
-        let policy = RetryPolicy(baseDelay: .milliseconds(400), maxDelay: .seconds(60), random: { random })
+        let policy = RetryPolicy(
+            baseDelay: .milliseconds(400), maxDelay: .seconds(60), random: { random })
         for attempt in 1...5 {
             let step = Duration.milliseconds(400) * (1 << (attempt - 1))
             let delay = policy.delay(afterAttempt: attempt)
-            #expect(delay >= step / 2 && delay <= step, "attempt \(attempt): \(delay) outside \(step / 2)...\(step)")
+            #expect(
+                delay >= step / 2 && delay <= step,
+                "attempt \(attempt): \(delay) outside \(step / 2)...\(step)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ComicReader
 
 @Suite struct SampleComicsTests {
@@ -14,9 +15,13 @@ import Testing
         var previous: [Int] = []
         for comic in comics {
             #expect(!comic.month.hasPrefix("0") && !comic.day.hasPrefix("0"), "comic \(comic.num)")
-            let date = try [comic.year, comic.month, comic.day].map { try #require(Int($0), "comic \(comic.num)") }
+            let date = try [comic.year, comic.month, comic.day].map {
+                try #require(Int($0), "comic \(comic.num)")
+            }
             #expect((1...12).contains(date[1]) && (1...31).contains(date[2]), "comic \(comic.num)")
-            #expect(previous.lexicographicallyPrecedes(date), "comic \(comic.num) is not after the one before")
+            #expect(
+                previous.lexicographicallyPrecedes(date),
+                "comic \(comic.num) is not after the one before")
             previous = date
         }
     }
@@ -58,14 +63,18 @@ import Testing
         #expect(comics.contains { $0.title.contains(#"<span style="color:#0000ED">"#) })
         #expect(comics.contains { $0.alt.contains("<i>") })
         #expect(comics.contains { $0.title.contains("<br />") })
-        #expect(comics.contains { $0.title.hasPrefix("<City>") && $0.safeTitle.hasPrefix("<City>") })
+        #expect(
+            comics.contains { $0.title.hasPrefix("<City>") && $0.safeTitle.hasPrefix("<City>") })
     }
 
     @Test func emptyFieldsAndTranscriptMarkupAppear() {
         #expect(comics.contains { $0.alt.isEmpty })
         #expect(comics.contains { $0.transcript.isEmpty })
         #expect(comics.contains { $0.transcript.hasPrefix("[[") && $0.transcript.contains("]]\n") })
-        #expect(comics.contains { $0.transcript.contains("\n\n{{Title text: ") && $0.transcript.hasSuffix("}}") })
+        #expect(
+            comics.contains {
+                $0.transcript.contains("\n\n{{Title text: ") && $0.transcript.hasSuffix("}}")
+            })
         #expect(comics.contains { $0.title != $0.safeTitle })
     }
 
@@ -90,9 +99,11 @@ import Testing
     @Test func reencodesInTheAPIsShape() throws {
         let encoded = try JSONEncoder().encode(comics)
         #expect(try JSONDecoder().decode([Comic].self, from: encoded) == comics)
-        let objects = try #require(try JSONSerialization.jsonObject(with: SampleComics.data) as? [[String: Any]])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: SampleComics.data) as? [[String: Any]])
         let required: Set = [
-            "num", "title", "safe_title", "alt", "img", "transcript", "link", "news", "year", "month", "day",
+            "num", "title", "safe_title", "alt", "img", "transcript", "link", "news", "year",
+            "month", "day",
         ]
         for object in objects {
             #expect(required.isSubset(of: object.keys), "\(object["num"] ?? "?")")

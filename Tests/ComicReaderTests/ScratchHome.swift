@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A temporary home directory for the test process, so that URL sessions leave the user's
@@ -23,7 +24,8 @@ enum ScratchHome {
         let directory = FileManager.default.temporaryDirectory
             .appending(path: "comics-tests-home-\(getpid())", directoryHint: .isDirectory)
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for name in ["HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"] where getenv(name) != nil {
+        for name in ["HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"]
+        where getenv(name) != nil {
             setenv(name, directory.path(percentEncoded: false), 1)
         }
         atexit { try? FileManager.default.removeItem(at: ScratchHome.directory) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct TerminalTests {
@@ -13,19 +14,26 @@ import Testing
 
     static let colorCases = [
         ColorCase(isTTY: true, environment: [:], noColorFlag: false, expected: true),
-        ColorCase(isTTY: true, environment: ["TERM": "xterm-256color"], noColorFlag: false, expected: true),
-        ColorCase(isTTY: false, environment: ["TERM": "xterm-256color"], noColorFlag: false, expected: false),
+        ColorCase(
+            isTTY: true, environment: ["TERM": "xterm-256color"], noColorFlag: false, expected: true
+        ),
+        ColorCase(
+            isTTY: false, environment: ["TERM": "xterm-256color"], noColorFlag: false,
+            expected: false),
         ColorCase(isTTY: true, environment: ["NO_COLOR": ""], noColorFlag: false, expected: false),
         ColorCase(isTTY: true, environment: ["NO_COLOR": "1"], noColorFlag: false, expected: false),
         ColorCase(isTTY: true, environment: ["TERM": "dumb"], noColorFlag: false, expected: false),
         ColorCase(isTTY: true, environment: [:], noColorFlag: true, expected: false),
-        ColorCase(isTTY: false, environment: ["NO_COLOR": "", "TERM": "dumb"], noColorFlag: true, expected: false),
+        ColorCase(
+            isTTY: false, environment: ["NO_COLOR": "", "TERM": "dumb"], noColorFlag: true,
+            expected: false),
     ]
 
     @Test(arguments: colorCases)
     func colorPolicy(row: ColorCase) {
         let terminal = Terminal.detect(
-            isTTY: row.isTTY, environment: row.environment, noColorFlag: row.noColorFlag, measuredWidth: 100)
+            isTTY: row.isTTY, environment: row.environment, noColorFlag: row.noColorFlag,
+            measuredWidth: 100)
         #expect(terminal.colorEnabled == row.expected)
         #expect(terminal.isTTY == row.isTTY)
     }

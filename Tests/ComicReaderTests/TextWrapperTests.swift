@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComicReader
 
 @Suite struct TextWrapperTests {
@@ -13,7 +14,10 @@ import Testing
     ]
 
     @Test func packsWordsGreedily() {
-        #expect(TextWrapper.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
+        #expect(
+            TextWrapper.wrap("the quick brown fox jumps", width: 10) == [
+                "the quick", "brown fox", "jumps",
+            ])
         #expect(TextWrapper.wrap("exactly ten", width: 11) == ["exactly ten"])
     }
 
@@ -33,7 +37,10 @@ import Testing
     }
 
     @Test func prefixAlignsContinuationLines() {
-        #expect(TextWrapper.wrap("aaa bbb ccc", width: 9, prefix: "alt: ") == ["alt: aaa", "     bbb", "     ccc"])
+        #expect(
+            TextWrapper.wrap("aaa bbb ccc", width: 9, prefix: "alt: ") == [
+                "alt: aaa", "     bbb", "     ccc",
+            ])
     }
 
     @Test(arguments: samples)
@@ -44,7 +51,9 @@ import Testing
                 #expect(DisplayWidth.of(line) <= width, "width \(width): \(line)")
             }
             // Only spaces may be dropped or turned into line breaks; every other character stays, in order.
-            #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " && $0 != "\n" }, "width \(width)")
+            #expect(
+                lines.joined().filter { $0 != " " } == text.filter { $0 != " " && $0 != "\n" },
+                "width \(width)")
         }
     }
 

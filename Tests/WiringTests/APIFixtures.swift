@@ -34,15 +34,26 @@ final class ServiceAssembly: Assembly {
         define(init: HTTPClient(made)) { $0.baseURL = self.baseURL }
     }
     var store: Store {
-        define(scope: .lazySingleton, init: Store(made)) { $0.client = self.apiClient; return $0 }
+        define(scope: .lazySingleton, init: Store(made)) {
+            $0.client = self.apiClient
+            return $0
+        }
     }
     var session: Session { define(scope: .weakSingleton, init: Session(made)) }
     func item(_ n: Int) -> Item { define(key: "item-\(n)", init: Item(n)) }
     var settings: Settings {
-        define(init: Settings()) { $0.baseURL = self.baseURL; $0.retries = 3; return $0 }
+        define(init: Settings()) {
+            $0.baseURL = self.baseURL
+            $0.retries = 3
+            return $0
+        }
     }
     var copiedSettings: Settings {
-        define(init: Settings()) { var copy = $0; copy.retries = 5; return copy }  // 1.6 style: returned value wins
+        define(init: Settings()) {
+            var copy = $0
+            copy.retries = 5
+            return copy
+        }  // 1.6 style: returned value wins
     }
 }
 
@@ -51,7 +62,10 @@ final class FeedController { var client: APIClient? }
 final class FeedAssembly: Assembly {
     lazy var services: ServiceAssembly = self.context.assembly()
     func inject(into feed: FeedController) {
-        defineInjection(into: feed) { $0.client = self.services.apiClient; return $0 }
+        defineInjection(into: feed) {
+            $0.client = self.services.apiClient
+            return $0
+        }
     }
     func inject2(into feed: FeedController) {
         let _: FeedController = define(init: feed) { $0.client = self.services.apiClient }
@@ -72,7 +86,12 @@ final class ModuleAssembly: Assembly {
     }
     var view: ModuleViewInput { definePlaceholder() }
     var presenter: ModulePresenter {
-        define(init: ModulePresenter()) { $0.view = self.view; $0.interactor = self.interactor }
+        define(init: ModulePresenter()) {
+            $0.view = self.view
+            $0.interactor = self.interactor
+        }
     }
-    var interactor: ModuleInteractor { define(init: ModuleInteractor()) { $0.presenter = self.presenter } }
+    var interactor: ModuleInteractor {
+        define(init: ModuleInteractor()) { $0.presenter = self.presenter }
+    }
 }

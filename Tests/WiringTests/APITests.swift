@@ -37,7 +37,8 @@ struct APITests {
     @Test("defineInjection into an existing object, in both forms")
     func injection() {
         let feeds = FeedAssembly.instance(from: DIContext())
-        let feed = FeedController(), other = FeedController()
+        let feed = FeedController()
+        let other = FeedController()
         feeds.inject(into: feed)
         feeds.inject2(into: other)
         #expect(feed.client is HTTPClient)
@@ -70,7 +71,9 @@ final class Pong: Ponger { weak var other: Pinger? }
 
 final class ExistentialAssembly: Assembly {
     func inject(into view: ModuleView) {  // handed over as the protocol, as a view controller often is
-        defineInjection(key: "view", into: view as ModuleViewInput) { _ in view.presenter = self.presenter }
+        defineInjection(key: "view", into: view as ModuleViewInput) { _ in
+            view.presenter = self.presenter
+        }
     }
     var view: ModuleViewInput { definePlaceholder() }
     var presenter: ModulePresenter { define(init: ModulePresenter()) { $0.view = self.view } }

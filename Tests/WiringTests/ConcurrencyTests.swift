@@ -68,13 +68,17 @@ struct ConcurrencyTests {
             for round in 0..<2_000 {
                 if worker == 0 {
                     if round.isMultiple(of: 2) {
-                        services.value.addSubstitution(for: "apiClient") { FakeClient() as APIClient }
+                        services.value.addSubstitution(for: "apiClient") {
+                            FakeClient() as APIClient
+                        }
                     } else {
                         services.value.removeSubstitution(for: "apiClient")
                     }
                 } else {
                     let client = services.value.apiClient
-                    if !(client is FakeClient || client is HTTPClient) { lock.withLock { odd.value.add(client) } }
+                    if !(client is FakeClient || client is HTTPClient) {
+                        lock.withLock { odd.value.add(client) }
+                    }
                 }
             }
         }
@@ -99,7 +103,9 @@ struct ConcurrencyTests {
         #expect(slowDone.wait(timeout: .now() + 10) == .success)
     }
 
-    @Test("the recommended Swift 6 pattern: pass the DIContext into tasks, resolve there or on the main actor")
+    @Test(
+        "the recommended Swift 6 pattern: pass the DIContext into tasks, resolve there or on the main actor"
+    )
     func swift6Pattern() async {
         let context = DIContext()
         let stores = await withTaskGroup(of: ObjectIdentifier.self) { group in
@@ -108,7 +114,9 @@ struct ConcurrencyTests {
             }
             return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
         }
-        let onMain = await MainActor.run { ObjectIdentifier(ServiceAssembly.instance(from: context).store) }
+        let onMain = await MainActor.run {
+            ObjectIdentifier(ServiceAssembly.instance(from: context).store)
+        }
         #expect(stores == [onMain])
     }
 }

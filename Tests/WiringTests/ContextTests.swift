@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wiring
 
@@ -21,7 +22,9 @@ struct ContextTests {
             let store = feeds.services.store
             feeds.services.addSubstitution(for: "apiClient") { FakeClient() as APIClient }
             _ = feeds.services.apiClient
-            (weakContext, weakServices, weakStore, weakFeeds) = (feeds.context, feeds.services, store, feeds)
+            (weakContext, weakServices, weakStore, weakFeeds) = (
+                feeds.context, feeds.services, store, feeds
+            )
             #expect(weakStore != nil)
         }
         #expect(weakFeeds == nil)
@@ -36,13 +39,16 @@ struct ContextTests {
         let context = DIContext(trace: { events.append($0) })
         let a = ABCAssembly.instance(from: context).a
         breakCycle(a)
-        let lines = events.all.map { "\($0.definition) \($0.depth) \($0.parent ?? "-") \($0.created)" }
-        #expect(lines == [
-            "ABCAssembly.a 3 ABCAssembly.c false",
-            "ABCAssembly.c 2 ABCAssembly.b true",
-            "ABCAssembly.b 1 ABCAssembly.a true",
-            "ABCAssembly.a 0 - true",
-        ])
+        let lines = events.all.map {
+            "\($0.definition) \($0.depth) \($0.parent ?? "-") \($0.created)"
+        }
+        #expect(
+            lines == [
+                "ABCAssembly.a 3 ABCAssembly.c false",
+                "ABCAssembly.c 2 ABCAssembly.b true",
+                "ABCAssembly.b 1 ABCAssembly.a true",
+                "ABCAssembly.a 0 - true",
+            ])
         #expect(events.all.allSatisfy { $0.scope == .objectGraph && !$0.substituted })
     }
 
@@ -64,7 +70,6 @@ final class EventLog: @unchecked Sendable {
     var all: [TraceEvent] { lock.withLock { events } }
 }
 
-import Foundation
 typealias Lock = NSLock
 
 /// Holds two reads of the same definition from another assembly, made in one resolution.
@@ -100,7 +105,9 @@ struct SharedGraphTests {
 }
 
 extension SharedGraphTests {
-    @Test("a substitution in the outer context does not reach a resolution of another context inside it")
+    @Test(
+        "a substitution in the outer context does not reach a resolution of another context inside it"
+    )
     func nestedContextIgnoresOuterSubstitutions() {
         let pairs = PairAssembly.instance(from: DIContext())
         pairs.services.addSubstitution(for: "apiClient") { FakeClient() as APIClient }

@@ -24,11 +24,14 @@ final class ChainAssembly: Assembly {
 
 @Suite("Deep graphs")
 struct DeepGraphTests {
-    @Test("a chain hundreds of definitions deep resolves as one graph, and the next read as another")
+    @Test(
+        "a chain hundreds of definitions deep resolves as one graph, and the next read as another")
     func longChainIsOneGraph() {
         let chain = ChainAssembly.instance(from: DIContext())
-        let head = chain.first, second = chain.first
-        var positions: [Int] = [], link: ChainLink? = head
+        let head = chain.first
+        let second = chain.first
+        var positions: [Int] = []
+        var link: ChainLink? = head
         while let current = link {
             positions.append(current.position)
             #expect(current.first === head)  // every link met the same, still-unfinished first link
@@ -42,7 +45,8 @@ struct DeepGraphTests {
     @Test("a deep graph keeps nothing alive once it has been read")
     func deepGraphIsReleased() {
         let chain = ChainAssembly.instance(from: DIContext())
-        weak var weakHead: ChainLink?, weakLast: ChainLink?
+        weak var weakHead: ChainLink?
+        weak var weakLast: ChainLink?
         do {
             let head = chain.first
             var last = head

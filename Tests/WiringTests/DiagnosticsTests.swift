@@ -6,14 +6,39 @@ import Wiring
 
 /// `a` needs `b` in its init, and `b` needs `a` in its init: the cycle cannot close.
 final class InitCycleAssembly: Assembly {
-    var a: A { define(init: { _ = self.b; return A(Counter()) }()) }
-    var b: B { define(init: { _ = self.a; return B(Counter()) }()) }
+    var a: A {
+        define(
+            init: {
+                _ = self.b
+                return A(Counter())
+            }())
+    }
+    var b: B {
+        define(
+            init: {
+                _ = self.a
+                return B(Counter())
+            }())
+    }
 }
 
 /// A singleton asked for again while its own init is running (EasyDi made two of them).
 final class SingletonCycleAssembly: Assembly {
-    var store: Store { define(scope: .lazySingleton, init: { _ = self.client; return Store(Counter()) }()) }
-    var client: HTTPClient { define(init: { _ = self.store; return HTTPClient(Counter()) }()) }
+    var store: Store {
+        define(
+            scope: .lazySingleton,
+            init: {
+                _ = self.client
+                return Store(Counter())
+            }())
+    }
+    var client: HTTPClient {
+        define(
+            init: {
+                _ = self.store
+                return HTTPClient(Counter())
+            }())
+    }
 }
 
 /// Two prototypes that ask for each other in inject never finish.
@@ -41,57 +66,91 @@ struct DiagnosticsTests {
 
     @Test("an init cycle names every definition on the path, in order")
     func initCycle() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = InitCycleAssembly.instance(from: DIContext()).a })
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = InitCycleAssembly.instance(from: DIContext()).a
+            })
         #expect(message.contains("cycle"))
         #expect(message.contains("InitCycleAssembly.a → InitCycleAssembly.b → InitCycleAssembly.a"))
     }
 
     @Test("a singleton asked for during its own init is a cycle, not a second singleton")
     func singletonCycle() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = SingletonCycleAssembly.instance(from: DIContext()).store })
-        #expect(message.contains("SingletonCycleAssembly.store → SingletonCycleAssembly.client → SingletonCycleAssembly.store"))
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = SingletonCycleAssembly.instance(from: DIContext()).store
+            })
+        #expect(
+            message.contains(
+                "SingletonCycleAssembly.store → SingletonCycleAssembly.client → SingletonCycleAssembly.store"
+            ))
     }
 
     @Test("a prototype loop is reported as a cycle")
     func prototypeLoop() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = PrototypeLoopAssembly.instance(from: DIContext()).a })
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = PrototypeLoopAssembly.instance(from: DIContext()).a
+            })
         #expect(message.contains("cycle"))
-        #expect(message.contains("PrototypeLoopAssembly.a → PrototypeLoopAssembly.b → PrototypeLoopAssembly.a"))
+        #expect(
+            message.contains(
+                "PrototypeLoopAssembly.a → PrototypeLoopAssembly.b → PrototypeLoopAssembly.a"))
     }
 
     @Test("a placeholder read with nothing injected names its key")
     func missingPlaceholder() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = MissingPlaceholderAssembly.instance(from: DIContext()).view })
-        #expect(message.contains("placeholder MissingPlaceholderAssembly.view has no object injected"))
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = MissingPlaceholderAssembly.instance(from: DIContext()).view
+            })
+        #expect(
+            message.contains("placeholder MissingPlaceholderAssembly.view has no object injected"))
     }
 
     @Test("a definition of the wrong type names key, expected and actual types")
     func definitionMismatch() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { let _: Feature = MismatchAssembly.instance(from: DIContext()).feature })
-        #expect(message.contains("MismatchAssembly.feature is declared as Feature but its definition made Item"))
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let _: Feature = MismatchAssembly.instance(from: DIContext()).feature
+            })
+        #expect(
+            message.contains(
+                "MismatchAssembly.feature is declared as Feature but its definition made Item"))
     }
 
     @Test("a substitution of the wrong type names key, expected and actual types")
     func substitutionMismatch() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let assembly = MismatchAssembly.instance(from: DIContext())
-            assembly.addSubstitution(for: "client") { Item(2) }
-            _ = assembly.client
-        })
-        #expect(message.contains("MismatchAssembly.client is declared as APIClient but its substitution made Item"))
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let assembly = MismatchAssembly.instance(from: DIContext())
+                assembly.addSubstitution(for: "client") { Item(2) }
+                _ = assembly.client
+            })
+        #expect(
+            message.contains(
+                "MismatchAssembly.client is declared as APIClient but its substitution made Item"))
     }
 
     @Test("a weakSingleton of a value type is refused")
     func weakValue() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { _ = MismatchAssembly.instance(from: DIContext()).weakValue })
-        #expect(message.contains("MismatchAssembly.weakValue is a weakSingleton but made Settings, not a class"))
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = MismatchAssembly.instance(from: DIContext()).weakValue
+            })
+        #expect(
+            message.contains(
+                "MismatchAssembly.weakValue is a weakSingleton but made Settings, not a class"))
     }
 
     @Test("a key path that is not a definition is refused")
     func keyPathNotADefinition() async {
-        let message = message(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            ServiceAssembly.instance(from: DIContext()).addSubstitution(for: \.made) { Counter() }
-        })
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                ServiceAssembly.instance(from: DIContext()).addSubstitution(for: \.made) {
+                    Counter()
+                }
+            })
         #expect(message.contains("is not a definition"))
     }
 }

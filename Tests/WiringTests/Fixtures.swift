@@ -10,9 +10,18 @@ final class Counter: @unchecked Sendable {
 }
 
 // The A → B → C → A property cycle.
-final class A { var b: B?; init(_ counter: Counter) { counter.add("A") } }
-final class B { var c: C?; init(_ counter: Counter) { counter.add("B") } }
-final class C { var a: A?; init(_ counter: Counter) { counter.add("C") } }
+final class A {
+    var b: B?
+    init(_ counter: Counter) { counter.add("A") }
+}
+final class B {
+    var c: C?
+    init(_ counter: Counter) { counter.add("B") }
+}
+final class C {
+    var a: A?
+    init(_ counter: Counter) { counter.add("C") }
+}
 
 class ABCAssembly: Assembly {
     let counter = Counter()

@@ -19,7 +19,11 @@ final class OuterLevelAssembly: Assembly {
     var middle: MiddleLevelAssembly!
     var widget: Widget { define(init: Widget()) }
     var holder: WidgetHolder {
-        define(init: WidgetHolder()) { $0.first = self.widget; $0.middle = self.middle.middle; $0.second = self.widget }
+        define(init: WidgetHolder()) {
+            $0.first = self.widget
+            $0.middle = self.middle.middle
+            $0.second = self.widget
+        }
     }
 }
 
@@ -33,9 +37,10 @@ final class InnerLevelAssembly: Assembly {
     let deinitReads = Counter()
     var entry: Widget { define(init: Widget()) { _ in _ = self.transient } }
     var transient: Tracked {
-        define(init: Tracked { [weak self] in
-            if self?.outer?.widget != nil { self?.deinitReads.add("widget") }
-        })
+        define(
+            init: Tracked { [weak self] in
+                if self?.outer?.widget != nil { self?.deinitReads.add("widget") }
+            })
     }
 }
 
@@ -84,11 +89,14 @@ struct ReentrancyTests {
 
     @Test("dropping a substituted singleton whose deinit resolves does not deadlock")
     func droppedSingletonResolvesOutsideTheLocks() {
-        let finished = DispatchSemaphore(value: 0), deinitReads = Counter()
+        let finished = DispatchSemaphore(value: 0)
+        let deinitReads = Counter()
         Thread {  // on a thread of its own, so a deadlock fails the test instead of hanging the run
             let assembly = DeinitResolvingAssembly.instance(from: DIContext())
             assembly.addSubstitution(for: "service") {
-                Tracked { [weak assembly] in if assembly?.widget != nil { deinitReads.add("widget") } }
+                Tracked { [weak assembly] in
+                    if assembly?.widget != nil { deinitReads.add("widget") }
+                }
             }
             _ = assembly.service
             assembly.removeSubstitution(for: "service")
@@ -106,6 +114,9 @@ final class ServiceReading { var client: APIClient?, store: Store? }
 final class CrossContextAssembly: Assembly {
     var services: ServiceAssembly!
     var reading: ServiceReading {
-        define(init: ServiceReading()) { $0.client = self.services.apiClient; $0.store = self.services.store }
+        define(init: ServiceReading()) {
+            $0.client = self.services.apiClient
+            $0.store = self.services.store
+        }
     }
 }

@@ -16,7 +16,8 @@ struct ScopeTests {
     @Test("objectGraph: a second resolution is a new graph")
     func secondResolutionIsNewGraph() {
         let abc = ABCAssembly.instance(from: DIContext())
-        let first = abc.a, second = abc.a
+        let first = abc.a
+        let second = abc.a
         #expect(first !== second)
         #expect(first.b !== second.b)
         #expect(abc.counter.count("C") == 2)
@@ -27,7 +28,9 @@ struct ScopeTests {
     @Test("objectGraph: nothing of a finished graph is retained")
     func finishedGraphIsReleased() {
         let abc = ABCAssembly.instance(from: DIContext())
-        weak var weakA: A?, weakB: B?, weakC: C?
+        weak var weakA: A?
+        weak var weakB: B?
+        weak var weakC: C?
         do {
             let a = abc.a
             (weakA, weakB, weakC) = (a, a.b, a.b?.c)

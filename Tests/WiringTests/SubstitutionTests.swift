@@ -59,7 +59,9 @@ struct SubstitutionTests {
         #expect(fakes.count("Shared") == 2)  // a new graph, a new fake
     }
 
-    @Test("a substituted lazySingleton is one fake per context while active; removal restores the original")
+    @Test(
+        "a substituted lazySingleton is one fake per context while active; removal restores the original"
+    )
     func substitutedSingleton() {
         let services = ServiceAssembly.instance(from: DIContext())
         let original = services.store
@@ -123,7 +125,12 @@ final class Side { var shared: Shared? }
 final class Top { var left: Side?, right: Side? }
 final class DiamondAssembly: Assembly {
     let made = Counter()
-    var top: Top { define(init: Top()) { $0.left = self.left; $0.right = self.right } }
+    var top: Top {
+        define(init: Top()) {
+            $0.left = self.left
+            $0.right = self.right
+        }
+    }
     var left: Side { define(init: Side()) { $0.shared = self.shared } }
     var right: Side { define(init: Side()) { $0.shared = self.shared } }
     var shared: Shared { define(init: Shared(made)) }

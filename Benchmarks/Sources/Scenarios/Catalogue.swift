@@ -8,13 +8,16 @@ extension Scenario {
     /// Every scenario, in the order the table shows them; wide and deep graphs go up to `largest`.
     public static func all(largest: Int = 10_000) -> [Scenario] {
         let sizes = [10, 100, 1_000, 10_000].filter { $0 <= largest }
-        return [graph11(), singleton(), cycle()] + sizes.map(wide) + sizes.map(deep) + [substitution(), threads()]
+        return [graph11(), singleton(), cycle()] + sizes.map(wide) + sizes.map(deep) + [
+            substitution(), threads(),
+        ]
     }
 
     /// graph11: a screen of eleven objects, five of them singletons that already exist.
     static func graph11() -> Scenario {
         Scenario(
-            name: "graph11", summary: "resolve a screen: 6 new objects wired to 5 existing singletons", nodes: 1,
+            name: "graph11",
+            summary: "resolve a screen: 6 new objects wired to 5 existing singletons", nodes: 1,
             concurrent: false,
             contenders: [
                 Contender(.hand) {
@@ -40,7 +43,8 @@ extension Scenario {
     /// singleton: one read of a singleton that already exists.
     static func singleton() -> Scenario {
         Scenario(
-            name: "singleton", summary: "read a singleton that already exists", nodes: 1, concurrent: false,
+            name: "singleton", summary: "read a singleton that already exists", nodes: 1,
+            concurrent: false,
             contenders: [
                 Contender(.hand) {
                     let container = HandScreenContainer()
@@ -71,14 +75,17 @@ extension Scenario {
     /// cycle: A → B → C → A closed within one resolution.
     static func cycle() -> Scenario {
         Scenario(
-            name: "cycle", summary: "resolve A of the A → B → C → A property cycle", nodes: 1, concurrent: false,
-            contenders: cycleContenders(synchronizedSwinject: false), check: { _, first, second in checkCycles(first, second) })
+            name: "cycle", summary: "resolve A of the A → B → C → A property cycle", nodes: 1,
+            concurrent: false,
+            contenders: cycleContenders(synchronizedSwinject: false),
+            check: { _, first, second in checkCycles(first, second) })
     }
 
     /// wide-N: a root with `width` children, each its own definition.
     static func wide(_ width: Int) -> Scenario {
         Scenario(
-            name: "wide-\(width)", summary: "resolve a root with \(width) children, each its own definition", nodes: width,
+            name: "wide-\(width)",
+            summary: "resolve a root with \(width) children, each its own definition", nodes: width,
             concurrent: false,
             contenders: [
                 Contender(.hand) { Prepared { HandShapes.wide(width) } },
@@ -104,21 +111,25 @@ extension Scenario {
             },
         ]
         if length <= SwinjectContainers.longestChain {
-            contenders.append(Contender(.swinject) {
-                let container = Shared(SwinjectContainers.chain(length))
-                return Prepared { container.value.resolve(ChainNode.self, name: "node-0")! }
-            })
+            contenders.append(
+                Contender(.swinject) {
+                    let container = Shared(SwinjectContainers.chain(length))
+                    return Prepared { container.value.resolve(ChainNode.self, name: "node-0")! }
+                })
         }
         return Scenario(
-            name: "deep-\(length)", summary: "resolve a chain of \(length) nodes, each its own definition", nodes: length,
-            concurrent: false, contenders: contenders, check: { _, first, second in checkChain(first, second, length: length) })
+            name: "deep-\(length)",
+            summary: "resolve a chain of \(length) nodes, each its own definition", nodes: length,
+            concurrent: false, contenders: contenders,
+            check: { _, first, second in checkChain(first, second, length: length) })
     }
 
     /// substitution: graph11 with the formatter replaced, against Wiring with nothing replaced.
     static func substitution() -> Scenario {
         let stub: @Sendable () -> TextFormatter = { TextFormatter(style: stubFormatterStyle) }
         return Scenario(
-            name: "substitution", summary: "graph11 with the formatter substituted", nodes: 1, concurrent: false,
+            name: "substitution", summary: "graph11 with the formatter substituted", nodes: 1,
+            concurrent: false,
             contenders: [
                 Contender(.hand) {
                     let container = HandScreenContainer(formatterOverride: stub)
@@ -140,7 +151,8 @@ extension Scenario {
                 },
             ],
             check: { kind, first, second in
-                checkScreens(first, second, formatterStyle: kind == .wiringPlain ? 0 : stubFormatterStyle)
+                checkScreens(
+                    first, second, formatterStyle: kind == .wiringPlain ? 0 : stubFormatterStyle)
             })
     }
 
@@ -148,14 +160,17 @@ extension Scenario {
     /// against Wiring with a context of each thread's own, which shows what sharing one costs.
     static func threads() -> Scenario {
         let perThreadContext = Contender(.wiringPlain) {
-            Prepared(eachRun: {
-                let assembly = CycleAssembly.instance(from: DIContext())
-                return { assembly.a }
-            }, finish: openCycle)
+            Prepared(
+                eachRun: {
+                    let assembly = CycleAssembly.instance(from: DIContext())
+                    return { assembly.a }
+                }, finish: openCycle)
         }
         return Scenario(
-            name: "threads", summary: "the cycle resolved from 1 and from 2 threads on one container", nodes: 1,
-            concurrent: true, contenders: cycleContenders(synchronizedSwinject: true) + [perThreadContext],
+            name: "threads",
+            summary: "the cycle resolved from 1 and from 2 threads on one container", nodes: 1,
+            concurrent: true,
+            contenders: cycleContenders(synchronizedSwinject: true) + [perThreadContext],
             check: { _, first, second in checkCycles(first, second) })
     }
 
@@ -173,7 +188,8 @@ extension Scenario {
             },
             Contender(.swinject) {
                 let container = SwinjectContainers.cycle()
-                let resolver = Shared<Resolver>(synchronizedSwinject ? container.synchronize() : container)
+                let resolver = Shared<Resolver>(
+                    synchronizedSwinject ? container.synchronize() : container)
                 return Prepared({ resolver.value.resolve(CycleA.self)! }, finish: open)
             },
         ]

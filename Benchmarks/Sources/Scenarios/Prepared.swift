@@ -21,7 +21,9 @@ public struct Prepared: Sendable {
 
     /// Repeats `operation`, calling `finish` on each result after the sink (to break cycles).
     @inline(__always)
-    init<Result: AnyObject>(_ operation: @escaping @Sendable () -> Result, finish: @escaping @Sendable (Result) -> Void) {
+    init<Result: AnyObject>(
+        _ operation: @escaping @Sendable () -> Result, finish: @escaping @Sendable (Result) -> Void
+    ) {
         run = { count in
             for _ in 0..<count {
                 let result = operation()
@@ -36,7 +38,8 @@ public struct Prepared: Sendable {
     /// Like `init(_:finish:)`, but `makeOperation` runs at the start of every `run`, so each thread
     /// that runs the operation gets state of its own (a context per thread, say).
     init<Result: AnyObject>(
-        eachRun makeOperation: @escaping @Sendable () -> () -> Result, finish: @escaping @Sendable (Result) -> Void
+        eachRun makeOperation: @escaping @Sendable () -> () -> Result,
+        finish: @escaping @Sendable (Result) -> Void
     ) {
         run = { count in
             let operation = makeOperation()

@@ -12,8 +12,11 @@ public struct Scenario: Sendable {
     public let contenders: [Contender]
     /// Checks two results of the same prepared contender: nil if both are the graph the scenario
     /// describes (and shared or distinct where they should be), else what is wrong.
-    public let check: @Sendable (_ kind: Contender.Kind, _ first: AnyObject, _ second: AnyObject) -> String?
+    public let check:
+        @Sendable (_ kind: Contender.Kind, _ first: AnyObject, _ second: AnyObject) -> String?
 
     /// The contender of `kind`, if the scenario has one.
-    public func contender(_ kind: Contender.Kind) -> Contender? { contenders.first { $0.kind == kind } }
+    public func contender(_ kind: Contender.Kind) -> Contender? {
+        contenders.first { $0.kind == kind }
+    }
 }

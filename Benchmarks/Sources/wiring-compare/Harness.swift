@@ -32,15 +32,19 @@ struct Harness {
             }
         }
         let measurements = scenario.contenders.indices.map { index in
-            Measurement(kind: scenario.contenders[index].kind, nanoseconds: Harness.median(single[index]),
-                        twoThreadNanoseconds: scenario.concurrent ? Harness.median(double[index]) : nil)
+            Measurement(
+                kind: scenario.contenders[index].kind, nanoseconds: Harness.median(single[index]),
+                twoThreadNanoseconds: scenario.concurrent ? Harness.median(double[index]) : nil)
         }
         return ScenarioResult(scenario: scenario, measurements: measurements)
     }
 
     /// Fails unless two results of `prepared` have the shape the scenario describes.
-    static func check(_ scenario: Scenario, _ kind: Contender.Kind, _ prepared: Prepared) throws(ShapeError) {
-        let first = prepared.once(), second = prepared.once()
+    static func check(_ scenario: Scenario, _ kind: Contender.Kind, _ prepared: Prepared)
+        throws(ShapeError)
+    {
+        let first = prepared.once()
+        let second = prepared.once()
         defer {
             prepared.release(first)
             prepared.release(second)

@@ -33,12 +33,15 @@ struct LineArtImage {
     /// Runs the generator into a new temporary folder and reads what it wrote.
     static func make() throws(PNGBenchmarkError) -> LineArtImage {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("wiring-bench-png-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            .appendingPathComponent(
+                "wiring-bench-png-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+            )
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         } catch {
-            throw PNGBenchmarkError("cannot make the folder \(folder.path) for the test image: \(error.localizedDescription)",
-                                    exitCode: 73)
+            throw PNGBenchmarkError(
+                "cannot make the folder \(folder.path) for the test image: \(error.localizedDescription)",
+                exitCode: 73)
         }
         do throws(PNGBenchmarkError) {
             try runGenerator(into: folder)
@@ -62,39 +65,51 @@ struct LineArtImage {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, folder.path]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         do {
             try process.run()
         } catch {
-            throw PNGBenchmarkError("cannot start /usr/bin/env python3: \(error.localizedDescription)", exitCode: 69)
+            throw PNGBenchmarkError(
+                "cannot start /usr/bin/env python3: \(error.localizedDescription)", exitCode: 69)
         }
         // Small outputs: read both to the end, then wait.
         _ = output.fileHandleForReading.readDataToEndOfFile()
         let complaint = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PNGBenchmarkError.pythonFailed("\(script.lastPathComponent)", status: process.terminationStatus,
-                                                 stderr: String(decoding: complaint, as: UTF8.self))
+            throw PNGBenchmarkError.pythonFailed(
+                "\(script.lastPathComponent)", status: process.terminationStatus,
+                stderr: String(decoding: complaint, as: UTF8.self))
         }
     }
 
     /// Reads `line-art.png` and `line-art.idat` from `folder`; the size comes from the PNG's
     /// header, which must say 8-bit grey, not interlaced (what the generator draws).
-    private static func read(folder: URL, isTemporary: Bool) throws(PNGBenchmarkError) -> LineArtImage {
+    private static func read(folder: URL, isTemporary: Bool) throws(PNGBenchmarkError)
+        -> LineArtImage
+    {
         let pngFile = folder.appendingPathComponent("line-art.png")
         let idatFile = folder.appendingPathComponent("line-art.idat")
         let png = try bytes(of: pngFile)
         let idat = try bytes(of: idatFile)
         // Signature (8), IHDR length and type (8), width, height, bit depth, colour type, …, interlace.
-        func number(at offset: Int) -> Int { png[offset ..< offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        guard png.count >= 33, png[12 ..< 16].elementsEqual("IHDR".utf8), png[24] == 8, png[25] == 0, png[28] == 0 else {
-            throw PNGBenchmarkError("\(pngFile.path) is not an 8-bit grey, non-interlaced PNG", exitCode: 65)
+        func number(at offset: Int) -> Int {
+            png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
         }
-        let width = number(at: 16), height = number(at: 20)
-        return LineArtImage(folder: folder, isTemporary: isTemporary, png: png, idat: idat, idatFile: idatFile,
-                            width: width, height: height, filteredSize: height * (width + 1))
+        guard png.count >= 33, png[12..<16].elementsEqual("IHDR".utf8), png[24] == 8, png[25] == 0,
+            png[28] == 0
+        else {
+            throw PNGBenchmarkError(
+                "\(pngFile.path) is not an 8-bit grey, non-interlaced PNG", exitCode: 65)
+        }
+        let width = number(at: 16)
+        let height = number(at: 20)
+        return LineArtImage(
+            folder: folder, isTemporary: isTemporary, png: png, idat: idat, idatFile: idatFile,
+            width: width, height: height, filteredSize: height * (width + 1))
     }
 
     /// A file's bytes.
@@ -102,7 +117,8 @@ struct LineArtImage {
         do {
             return [UInt8](try Data(contentsOf: file))
         } catch {
-            throw PNGBenchmarkError("cannot read \(file.path): \(error.localizedDescription)", exitCode: 66)
+            throw PNGBenchmarkError(
+                "cannot read \(file.path): \(error.localizedDescription)", exitCode: 66)
         }
     }
 }

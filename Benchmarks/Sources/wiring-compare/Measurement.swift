@@ -23,7 +23,8 @@ struct ScenarioResult {
     /// concurrent scenarios, of two threads together.
     func perNode(_ kind: Contender.Kind) -> Double? {
         guard let measurement = measurements.first(where: { $0.kind == kind }) else { return nil }
-        return (measurement.twoThreadNanoseconds ?? measurement.nanoseconds) / Double(scenario.nodes)
+        return (measurement.twoThreadNanoseconds ?? measurement.nanoseconds)
+            / Double(scenario.nodes)
     }
 
     /// `perNode(numerator) ÷ perNode(denominator)`, if both contenders took part.

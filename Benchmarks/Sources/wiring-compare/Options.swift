@@ -39,7 +39,9 @@ struct Options {
             return next
         }
         func number(_ flag: String, _ text: String) throws(UsageError) -> Double {
-            guard let number = Double(text), number > 0 else { throw UsageError("\(flag) needs a positive number, got '\(text)'") }
+            guard let number = Double(text), number > 0 else {
+                throw UsageError("\(flag) needs a positive number, got '\(text)'")
+            }
             return number
         }
         while let flag = rest.popFirst() {
@@ -51,8 +53,12 @@ struct Options {
             case "--png-dir": pngFolder = try value(flag)
             case "--list": mode = .list
             case "--fixed":
-                let scenario = try value(flag), contender = try value(flag), countText = try value(flag)
-                mode = .fixed(scenario: scenario, contender: contender, count: Int(try number(flag, countText)))
+                let scenario = try value(flag)
+                let contender = try value(flag)
+                let countText = try value(flag)
+                mode = .fixed(
+                    scenario: scenario, contender: contender,
+                    count: Int(try number(flag, countText)))
             default: throw UsageError("unknown argument '\(flag)'")
             }
         }

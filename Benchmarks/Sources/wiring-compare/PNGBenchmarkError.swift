@@ -14,10 +14,12 @@ struct PNGBenchmarkError: Error {
     /// found (69, EX_UNAVAILABLE); anything else is a failure (70), told with the last line it printed.
     static func pythonFailed(_ what: String, status: Int32, stderr: String) -> PNGBenchmarkError {
         if status == 127 {
-            return PNGBenchmarkError("python3 is not installed or not on PATH (it draws the png scenario's image and times zlib)",
-                                     exitCode: 69)
+            return PNGBenchmarkError(
+                "python3 is not installed or not on PATH (it draws the png scenario's image and times zlib)",
+                exitCode: 69)
         }
         let lastLine = stderr.split(separator: "\n").last.map { ": " + $0 } ?? ""
-        return PNGBenchmarkError("python3 \(what) failed with status \(status)\(lastLine)", exitCode: 70)
+        return PNGBenchmarkError(
+            "python3 \(what) failed with status \(status)\(lastLine)", exitCode: 70)
     }
 }

@@ -19,8 +19,12 @@ struct PNGResult {
     /// The same with the xterm 256-colour palette.
     let decodeRender256Nanoseconds: Double
 
-    init(image: LineArtImage, zlibVersion: String, columns: Int, rows: Int, inflateNanoseconds: Double,
-         pythonZlibNanoseconds: Double, decodeRenderNanoseconds: Double, decodeRender256Nanoseconds: Double) {
+    init(
+        image: LineArtImage, zlibVersion: String, columns: Int, rows: Int,
+        inflateNanoseconds: Double,
+        pythonZlibNanoseconds: Double, decodeRenderNanoseconds: Double,
+        decodeRender256Nanoseconds: Double
+    ) {
         imageWidth = image.width
         imageHeight = image.height
         idatBytes = image.idat.count

@@ -17,7 +17,8 @@ struct PNGScenario {
         case decodeRender = "decode-render"
     }
 
-    static let summary = "inflate the IDAT of a 740 × 1000 grey line-art PNG (python3 zlib.decompress timed alongside);"
+    static let summary =
+        "inflate the IDAT of a 740 × 1000 grey line-art PNG (python3 zlib.decompress timed alongside);"
         + " decode it and draw \(columns) columns of half blocks"
 
     let image: LineArtImage
@@ -29,7 +30,8 @@ struct PNGScenario {
 
     /// The PNG decoded and drawn `columns` wide, once; nil if decoding fails (`check()` says why).
     func picture(truecolor: Bool = true) -> String? {
-        try? ImageBenchmarkSupport.halfBlockPicture(png: image.png, columns: Self.columns, truecolor: truecolor)
+        try? ImageBenchmarkSupport.halfBlockPicture(
+            png: image.png, columns: Self.columns, truecolor: truecolor)
     }
 
     /// Fails unless inflate gives the stream's full size (its Adler-32 trailer checked, so the
@@ -38,16 +40,20 @@ struct PNGScenario {
     func check() throws(PNGBenchmarkError) -> Int {
         let output: [UInt8]
         do {
-            output = try ImageBenchmarkSupport.inflate(zlib: image.idat, expectedSize: image.filteredSize)
+            output = try ImageBenchmarkSupport.inflate(
+                zlib: image.idat, expectedSize: image.filteredSize)
         } catch {
-            throw PNGBenchmarkError("Swift's inflate failed on the test image's IDAT: \(error)", exitCode: 70)
+            throw PNGBenchmarkError(
+                "Swift's inflate failed on the test image's IDAT: \(error)", exitCode: 70)
         }
         guard output.count == image.filteredSize else {
-            throw PNGBenchmarkError("inflate gave \(output.count) bytes, not \(image.filteredSize)", exitCode: 70)
+            throw PNGBenchmarkError(
+                "inflate gave \(output.count) bytes, not \(image.filteredSize)", exitCode: 70)
         }
         let picture: String
         do {
-            picture = try ImageBenchmarkSupport.halfBlockPicture(png: image.png, columns: Self.columns)
+            picture = try ImageBenchmarkSupport.halfBlockPicture(
+                png: image.png, columns: Self.columns)
         } catch {
             throw PNGBenchmarkError("decoding the test image failed: \(error)", exitCode: 70)
         }
@@ -55,11 +61,13 @@ struct PNGScenario {
         let expectedRows = Double(image.height) / Double(image.width) * Double(Self.columns) / 2
         let escapes = picture.components(separatedBy: "\u{1B}[").count - 1
         guard abs(Double(lines.count) - expectedRows) <= 1,
-              lines.allSatisfy({ $0.filter { $0 == "▀" }.count == Self.columns }),
-              escapes > 2 * lines.count else {
-            throw PNGBenchmarkError("the picture is not \(Self.columns) half blocks across on about "
-                                    + "\(Int(expectedRows)) lines with colour changes: \(lines.count) lines, "
-                                    + "\(escapes) escapes", exitCode: 70)
+            lines.allSatisfy({ $0.filter { $0 == "▀" }.count == Self.columns }),
+            escapes > 2 * lines.count
+        else {
+            throw PNGBenchmarkError(
+                "the picture is not \(Self.columns) half blocks across on about "
+                    + "\(Int(expectedRows)) lines with colour changes: \(lines.count) lines, "
+                    + "\(escapes) escapes", exitCode: 70)
         }
         return lines.count
     }
@@ -78,13 +86,18 @@ struct PNGScenario {
     /// 24-bit and in 256 colours, taking turns round by round.
     func measure(with harness: Harness) throws(PNGBenchmarkError) -> PNGResult {
         let rows = try check()
-        let python = try PythonZlibTimer(streamFile: image.idatFile, expandedSize: image.filteredSize)
+        let python = try PythonZlibTimer(
+            streamFile: image.idatFile, expandedSize: image.filteredSize)
         defer { python.stop() }
         let timers: [(Int) throws -> Double] = [
             { count in Stopwatch.nanoseconds { run(.inflate, count: count) } },
             { count in try python.time(count) },
             { count in Stopwatch.nanoseconds { run(.decodeRender, count: count) } },
-            { count in Stopwatch.nanoseconds { for _ in 0..<count { Self.keep(picture(truecolor: false)) } } },
+            { count in
+                Stopwatch.nanoseconds {
+                    for _ in 0..<count { Self.keep(picture(truecolor: false)) }
+                }
+            },
         ]
         let medians: [Double]
         do {
@@ -94,9 +107,10 @@ struct PNGScenario {
         } catch {
             throw PNGBenchmarkError("timing failed: \(error)", exitCode: 70)  // only the Python timer throws
         }
-        return PNGResult(image: image, zlibVersion: python.zlibVersion, columns: Self.columns, rows: rows,
-                         inflateNanoseconds: medians[0], pythonZlibNanoseconds: medians[1],
-                         decodeRenderNanoseconds: medians[2], decodeRender256Nanoseconds: medians[3])
+        return PNGResult(
+            image: image, zlibVersion: python.zlibVersion, columns: Self.columns, rows: rows,
+            inflateNanoseconds: medians[0], pythonZlibNanoseconds: medians[1],
+            decodeRenderNanoseconds: medians[2], decodeRender256Nanoseconds: medians[3])
     }
 
     /// Takes a result so the optimiser cannot drop the work that made it.

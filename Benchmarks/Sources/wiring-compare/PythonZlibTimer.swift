@@ -46,11 +46,13 @@ final class PythonZlibTimer {
         do {
             try process.run()
         } catch {
-            throw PNGBenchmarkError("cannot start /usr/bin/env python3: \(error.localizedDescription)", exitCode: 69)
+            throw PNGBenchmarkError(
+                "cannot start /usr/bin/env python3: \(error.localizedDescription)", exitCode: 69)
         }
         let greeting = try readLine()
         guard greeting.hasPrefix("ready ") else {
-            throw PNGBenchmarkError("python3 zlib timer said '\(greeting)' instead of 'ready VERSION'", exitCode: 70)
+            throw PNGBenchmarkError(
+                "python3 zlib timer said '\(greeting)' instead of 'ready VERSION'", exitCode: 70)
         }
         zlibVersion = String(greeting.dropFirst("ready ".count))
     }
@@ -64,7 +66,9 @@ final class PythonZlibTimer {
         }
         let answer = try readLine()
         guard let nanoseconds = Double(answer) else {
-            throw PNGBenchmarkError("python3 zlib timer answered '\(answer)', not a number of nanoseconds", exitCode: 70)
+            throw PNGBenchmarkError(
+                "python3 zlib timer answered '\(answer)', not a number of nanoseconds", exitCode: 70
+            )
         }
         return nanoseconds
     }
@@ -100,7 +104,9 @@ final class PythonZlibTimer {
     private func failure() -> PNGBenchmarkError {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return PNGBenchmarkError.pythonFailed("zlib timer", status: process.terminationStatus, stderr: complaint)
+        let complaint = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return PNGBenchmarkError.pythonFailed(
+            "zlib timer", status: process.terminationStatus, stderr: complaint)
     }
 }

@@ -18,17 +18,32 @@ struct Report {
     /// Writes the report to standard output.
     func print() {
         if !results.isEmpty {
-            Swift.print("Nanoseconds per operation (per node for wide-N and deep-N; for threads, two threads together),")
-            Swift.print("median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-unsync = plain")
+            Swift.print(
+                "Nanoseconds per operation (per node for wide-N and deep-N; for threads, two threads together),"
+            )
+            Swift.print(
+                "median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-unsync = plain"
+            )
             Swift.print("lazy var / let singletons, not thread-safe.")
             Swift.print("")
-            let header = [pad("scenario", 14, left: true), pad("per", 4, left: true)]
-                + Report.columns.map { pad($0.rawValue, 11) } + [pad("wiring/hand", 12), pad("swinject/wiring", 16)]
+            let header =
+                [pad("scenario", 14, left: true), pad("per", 4, left: true)]
+                + Report.columns.map { pad($0.rawValue, 11) } + [
+                    pad("wiring/hand", 12), pad("swinject/wiring", 16),
+                ]
             Swift.print(header.joined(separator: " "))
             for result in results {
-                var cells = [pad(result.scenario.name, 14, left: true), pad(result.scenario.nodes == 1 ? "op" : "node", 4, left: true)]
-                cells += Report.columns.map { pad(result.perNode($0).map(Report.nanoseconds) ?? "-", 11) }
-                cells += [pad(Report.ratio(result.ratio(.wiring, .hand)), 12), pad(Report.ratio(result.ratio(.swinject, .wiring)), 16)]
+                var cells = [
+                    pad(result.scenario.name, 14, left: true),
+                    pad(result.scenario.nodes == 1 ? "op" : "node", 4, left: true),
+                ]
+                cells += Report.columns.map {
+                    pad(result.perNode($0).map(Report.nanoseconds) ?? "-", 11)
+                }
+                cells += [
+                    pad(Report.ratio(result.ratio(.wiring, .hand)), 12),
+                    pad(Report.ratio(result.ratio(.swinject, .wiring)), 16),
+                ]
                 Swift.print(cells.joined(separator: " "))
             }
             Swift.print("")
@@ -38,8 +53,9 @@ struct Report {
         targets().forEach { Swift.print($0) }
         Swift.print("")
         for result in results {
-            Swift.print("ratio \(result.scenario.name) wiring/hand \(Report.ratio(result.ratio(.wiring, .hand)))"
-                + " swinject/wiring \(Report.ratio(result.ratio(.swinject, .wiring)))")
+            Swift.print(
+                "ratio \(result.scenario.name) wiring/hand \(Report.ratio(result.ratio(.wiring, .hand)))"
+                    + " swinject/wiring \(Report.ratio(result.ratio(.swinject, .wiring)))")
         }
         if let png {
             Swift.print("ratio png swift-inflate/python-zlib \(Report.ratio(png.inflateRatio))")
@@ -65,26 +81,35 @@ struct Report {
     private func notes() -> [String] {
         var lines: [String] = []
         if let substitution = result("substitution"), let with = substitution.perNode(.wiring),
-           let without = substitution.perNode(.wiringPlain) {
-            lines.append("substitution: Wiring with one substitution active \(Report.nanoseconds(with)) ns, none active "
-                + "\(Report.nanoseconds(without)) ns (×\(Report.ratio(with / without)))")
+            let without = substitution.perNode(.wiringPlain)
+        {
+            lines.append(
+                "substitution: Wiring with one substitution active \(Report.nanoseconds(with)) ns, none active "
+                    + "\(Report.nanoseconds(without)) ns (×\(Report.ratio(with / without)))")
         }
         if let threads = result("threads") {
             let parts = threads.measurements.map { measurement in
-                let name = measurement.kind == .wiringPlain ? "wiring with a context per thread" : measurement.kind.rawValue
+                let name =
+                    measurement.kind == .wiringPlain
+                    ? "wiring with a context per thread" : measurement.kind.rawValue
                 return "\(name) \(Report.nanoseconds(measurement.nanoseconds)) → "
                     + "\(Report.nanoseconds(measurement.twoThreadNanoseconds ?? .nan)) ns (×\(Report.ratio(measurement.scaling)))"
             }
-            lines.append("threads: ns per operation, 1 thread → 2 threads together (throughput ratio): " + parts.joined(separator: ", ")
-                + "; hand shares nothing, so its ratio is what the machine's second core gave")
+            lines.append(
+                "threads: ns per operation, 1 thread → 2 threads together (throughput ratio): "
+                    + parts.joined(separator: ", ")
+                    + "; hand shares nothing, so its ratio is what the machine's second core gave")
         }
         for shape in ["wide", "deep"] {
             let parts = [Contender.Kind.hand, .wiring, .swinject].compactMap { kind -> String? in
                 guard let (small, large) = extremes(shape, kind) else { return nil }
-                return "\(kind.rawValue) \(Report.nanoseconds(small.value)) → \(Report.nanoseconds(large.value)) ns "
+                return
+                    "\(kind.rawValue) \(Report.nanoseconds(small.value)) → \(Report.nanoseconds(large.value)) ns "
                     + "(N \(small.size) → \(large.size), ×\(Report.ratio(large.value / small.value)))"
             }
-            if !parts.isEmpty { lines.append("\(shape)-N per node: " + parts.joined(separator: ", ")) }
+            if !parts.isEmpty {
+                lines.append("\(shape)-N per node: " + parts.joined(separator: ", "))
+            }
         }
         return lines + pngNotes()
     }
@@ -92,40 +117,54 @@ struct Report {
     /// The goals Wiring is held to, each with the figure measured now and whether it was met.
     private func targets() -> [String] {
         var lines: [String] = []
-        func target(_ name: String, _ value: Double?, atMost: Double? = nil, atLeast: Double? = nil) {
+        func target(_ name: String, _ value: Double?, atMost: Double? = nil, atLeast: Double? = nil)
+        {
             guard let value else { return lines.append("target \(name): not measured") }
             let met = atMost.map { value <= $0 } ?? atLeast.map { value >= $0 } ?? true
-            let bound = atMost.map { "<= \(Report.ratio($0))" } ?? atLeast.map { ">= \(Report.ratio($0))" } ?? ""
-            lines.append("target \(name) \(bound): \(Report.ratio(value)) \(met ? "met" : "MISSED")")
+            let bound =
+                atMost.map { "<= \(Report.ratio($0))" } ?? atLeast.map { ">= \(Report.ratio($0))" }
+                ?? ""
+            lines.append(
+                "target \(name) \(bound): \(Report.ratio(value)) \(met ? "met" : "MISSED")")
         }
         if !results.isEmpty {
             for name in ["graph11", "singleton"] {
                 target("\(name) wiring/hand", result(name)?.ratio(.wiring, .hand), atMost: 3)
-                target("\(name) swinject/wiring", result(name)?.ratio(.swinject, .wiring), atLeast: 20)
+                target(
+                    "\(name) swinject/wiring", result(name)?.ratio(.swinject, .wiring), atLeast: 20)
             }
             for shape in ["wide", "deep"] {
                 let growth = extremes(shape, .wiring).map { $0.large.value / $0.small.value }
-                target("\(shape)-N wiring per-node growth (largest N ÷ smallest N)", growth, atMost: 1.5)
+                target(
+                    "\(shape)-N wiring per-node growth (largest N ÷ smallest N)", growth,
+                    atMost: 1.5)
             }
-            target("threads wiring 2-thread ÷ 1-thread throughput",
-                   result("threads")?.measurements.first { $0.kind == .wiring }?.scaling, atLeast: 1.5)
+            target(
+                "threads wiring 2-thread ÷ 1-thread throughput",
+                result("threads")?.measurements.first { $0.kind == .wiring }?.scaling, atLeast: 1.5)
         }
         if let png {
             // About a tenth of a second is as long as a response can take and still feel immediate.
             let milliseconds = png.decodeRenderNanoseconds / 1e6
-            lines.append("target png decode+render \(png.columns) cols, ms <= 100: \(Report.milliseconds(png.decodeRenderNanoseconds)) "
-                + (milliseconds <= 100 ? "met" : "MISSED"))
+            lines.append(
+                "target png decode+render \(png.columns) cols, ms <= 100: \(Report.milliseconds(png.decodeRenderNanoseconds)) "
+                    + (milliseconds <= 100 ? "met" : "MISSED"))
         }
         return lines
     }
 
-    private func result(_ name: String) -> ScenarioResult? { results.first { $0.scenario.name == name } }
+    private func result(_ name: String) -> ScenarioResult? {
+        results.first { $0.scenario.name == name }
+    }
 
     /// Per-node cost of `kind` at the smallest and the largest N of the `shape-N` scenarios.
     private func extremes(_ shape: String, _ kind: Contender.Kind)
-        -> (small: (size: Int, value: Double), large: (size: Int, value: Double))? {
+        -> (small: (size: Int, value: Double), large: (size: Int, value: Double))?
+    {
         let points = results.filter { $0.scenario.name.hasPrefix(shape + "-") }
-            .compactMap { result in result.perNode(kind).map { (size: result.scenario.nodes, value: $0) } }
+            .compactMap { result in
+                result.perNode(kind).map { (size: result.scenario.nodes, value: $0) }
+            }
             .sorted { $0.size < $1.size }
         guard let first = points.first, let last = points.last, points.count > 1 else { return nil }
         return (first, last)

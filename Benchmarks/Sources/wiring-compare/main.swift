@@ -54,41 +54,61 @@ runOnLargeStack {
     switch options.mode {
     case .list:
         for scenario in scenarios {
-            print(scenario.name, scenario.contenders.map(\.kind.rawValue).joined(separator: " "), "-", scenario.summary)
+            print(
+                scenario.name, scenario.contenders.map(\.kind.rawValue).joined(separator: " "), "-",
+                scenario.summary)
         }
-        print(PNGScenario.name, PNGScenario.Step.allCases.map(\.rawValue).joined(separator: " "), "-", PNGScenario.summary)
+        print(
+            PNGScenario.name, PNGScenario.Step.allCases.map(\.rawValue).joined(separator: " "), "-",
+            PNGScenario.summary)
     case .fixed(PNGScenario.name, let stepName, let count):
         guard let step = PNGScenario.Step(rawValue: stepName) else {
-            fail("png has no step '\(stepName)'; it has " + PNGScenario.Step.allCases.map(\.rawValue).joined(separator: ", "), 64)
+            fail(
+                "png has no step '\(stepName)'; it has "
+                    + PNGScenario.Step.allCases.map(\.rawValue).joined(separator: ", "), 64)
         }
         let scenario = preparePNG(folder: options.pngFolder)
         scenario.run(step, count: min(count, 3))  // warm-up
         measuredLoop(scenario, step, count)
         scenario.image.remove()
         print("operations \(count) nodes 1")
-    case let .fixed(name, kindName, count):
+    case .fixed(let name, let kindName, let count):
         guard let scenario = Scenario.all().first(where: { $0.name == name }) else {
             fail("unknown scenario '\(name)'; --list shows them", 64)
         }
         guard let kind = Contender.Kind(rawValue: kindName) else {
-            fail("unknown contender '\(kindName)'; known: " + Contender.Kind.allCases.map(\.rawValue).joined(separator: ", "), 64)
+            fail(
+                "unknown contender '\(kindName)'; known: "
+                    + Contender.Kind.allCases.map(\.rawValue).joined(separator: ", "), 64)
         }
         guard let contender = scenario.contender(kind) else {
-            fail("\(name) has no \(kind.rawValue) version; it has " + scenario.contenders.map(\.kind.rawValue).joined(separator: ", "), 64)
+            fail(
+                "\(name) has no \(kind.rawValue) version; it has "
+                    + scenario.contenders.map(\.kind.rawValue).joined(separator: ", "), 64)
         }
         let prepared = contender.prepare()
-        do throws(ShapeError) { try Harness.check(scenario, kind, prepared) } catch { fail(error.message, error.exitCode) }
+        do throws(ShapeError) { try Harness.check(scenario, kind, prepared) } catch {
+            fail(error.message, error.exitCode)
+        }
         prepared.run(min(count, 100))  // warm-up: singletons made, keys registered, caches filled
         measuredLoop(prepared, count)
         print("operations \(count) nodes \(scenario.nodes)")
     case .compare:
         let unknown = options.only.subtracting(scenarios.map(\.name) + [PNGScenario.name])
-        if !unknown.isEmpty { fail("unknown scenario '\(unknown.sorted().joined(separator: "', '"))'; --list shows them", 64) }
-        let harness = Harness(rounds: options.rounds, roundNanoseconds: options.roundMilliseconds * 1e6)
+        if !unknown.isEmpty {
+            fail(
+                "unknown scenario '\(unknown.sorted().joined(separator: "', '"))'; --list shows them",
+                64)
+        }
+        let harness = Harness(
+            rounds: options.rounds, roundNanoseconds: options.roundMilliseconds * 1e6)
         var results: [ScenarioResult] = []
-        for scenario in scenarios where options.only.isEmpty || options.only.contains(scenario.name) {
+        for scenario in scenarios where options.only.isEmpty || options.only.contains(scenario.name)
+        {
             FileHandle.standardError.write(Data("measuring \(scenario.name) …\n".utf8))
-            do throws(ShapeError) { results.append(try harness.measure(scenario)) } catch { fail(error.message, error.exitCode) }
+            do throws(ShapeError) { results.append(try harness.measure(scenario)) } catch {
+                fail(error.message, error.exitCode)
+            }
         }
         var png: PNGResult?
         var pngMissing: String?
@@ -100,8 +120,11 @@ runOnLargeStack {
                 png = try PNGScenario(image: image).measure(with: harness)
             } catch {
                 // Without python3 a full run still reports the rest; asked for by name, png must run.
-                guard error.exitCode == 69, options.only.isEmpty else { fail(error.message, error.exitCode) }
-                FileHandle.standardError.write(Data("wiring-compare: png not measured: \(error.message)\n".utf8))
+                guard error.exitCode == 69, options.only.isEmpty else {
+                    fail(error.message, error.exitCode)
+                }
+                FileHandle.standardError.write(
+                    Data("wiring-compare: png not measured: \(error.message)\n".utf8))
                 pngMissing = error.message
             }
         }

@@ -10,13 +10,18 @@ final class AppAssembly: Assembly {
 
     /// Puts the parsed options and the environment into this context and activates the
     /// experiments' variants; call once, before resolving anything.
-    func configure(options: AppOptions, environment: AppEnvironment, experiments: ExperimentRegistry = .standard) {
+    func configure(
+        options: AppOptions, environment: AppEnvironment,
+        experiments: ExperimentRegistry = .standard
+    ) {
         inputs.provide(options, environment: environment)
         experiments.activate(options.experiments, in: context)
     }
 
     /// Runs commands, turning their errors into messages and exit codes.
-    var runner: CommandRunner { define(init: CommandRunner(commands: commands, console: rendering.console)) }
+    var runner: CommandRunner {
+        define(init: CommandRunner(commands: commands, console: rendering.console))
+    }
 
     /// The console, for reporting before any command runs.
     var console: any Console { rendering.console }

@@ -26,10 +26,12 @@ final class CacheAssembly: Assembly {
     }
 
     private func resolveLocation() -> Result<CacheLocation, CacheError> {
-        let options = inputs.options, environment = inputs.environment
+        let options = inputs.options
+        let environment = inputs.environment
         return Result { () throws(CacheError) in
-            try CacheLocation.resolve(flag: options.cacheDirectory, environment: environment.variables,
-                                      currentDirectory: environment.currentDirectory)
+            try CacheLocation.resolve(
+                flag: options.cacheDirectory, environment: environment.variables,
+                currentDirectory: environment.currentDirectory)
         }
     }
 

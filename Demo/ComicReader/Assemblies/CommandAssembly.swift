@@ -10,33 +10,46 @@ final class CommandAssembly: Assembly {
     private lazy var readerModule: ReaderModuleAssembly = context.assembly()
 
     var display: DisplayCommand {
-        define(init: DisplayCommand(session: model.session, printer: rendering.printer, picker: model.randomPicker,
-                                    generator: model.randomGenerator))
+        define(
+            init: DisplayCommand(
+                session: model.session, printer: rendering.printer, picker: model.randomPicker,
+                generator: model.randomGenerator))
     }
 
     var search: SearchCommand {
-        define(init: SearchCommand(session: model.session, printer: rendering.printer, searcher: model.searcher))
+        define(
+            init: SearchCommand(
+                session: model.session, printer: rendering.printer, searcher: model.searcher))
     }
 
-    var list: ListCommand { define(init: ListCommand(session: model.session, printer: rendering.printer)) }
+    var list: ListCommand {
+        define(init: ListCommand(session: model.session, printer: rendering.printer))
+    }
 
     var favorites: FavoritesCommand {
         define(init: FavoritesCommand(session: model.session, printer: rendering.printer))
     }
 
     var open: OpenCommand {
-        define(init: OpenCommand(session: model.session, printer: rendering.printer, terminal: rendering.terminal,
-                                 launcher: network.urlLauncher))
+        define(
+            init: OpenCommand(
+                session: model.session, printer: rendering.printer, terminal: rendering.terminal,
+                launcher: network.urlLauncher))
     }
 
     var refresh: RefreshCommand {
-        define(init: RefreshCommand(archiveStore: cache.archiveStore, refresher: network.refresher,
-                                    imageRefresher: network.imageRefresher, progress: network.refreshProgress, console: rendering.console))
+        define(
+            init: RefreshCommand(
+                archiveStore: cache.archiveStore, refresher: network.refresher,
+                imageRefresher: network.imageRefresher, progress: network.refreshProgress,
+                console: rendering.console))
     }
 
     var experiments: ExperimentsCommand {
-        define(init: ExperimentsCommand(registry: .standard, selection: inputs.options.experiments,
-                                        console: rendering.console))
+        define(
+            init: ExperimentsCommand(
+                registry: .standard, selection: inputs.options.experiments,
+                console: rendering.console))
     }
 
     var graph: GraphCommand {
@@ -44,15 +57,18 @@ final class CommandAssembly: Assembly {
     }
 
     var reader: ReaderCommand {
-        define(init: ReaderCommand(environment: inputs.environment, terminal: rendering.terminal,
-                                   json: inputs.options.json, preflight: model.session, module: readerModule,
-                                   fallback: display))
+        define(
+            init: ReaderCommand(
+                environment: inputs.environment, terminal: rendering.terminal,
+                json: inputs.options.json, preflight: model.session, module: readerModule,
+                fallback: display))
     }
 
     /// Records, in a fresh traced context wired like this one, the resolution of the
     /// program's main objects.
     private func traceMainObjects() -> () -> [TraceRecord] {
-        let options = inputs.options, environment = inputs.environment
+        let options = inputs.options
+        let environment = inputs.environment
         return {
             let recorder = TraceRecorder()
             let app = AppAssembly.instance(from: DIContext(trace: recorder.hook))

@@ -103,6 +103,7 @@ struct DependencyGraph {
 
     /// Escapes backslashes and quotes for a DOT string.
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+            of: "\"", with: "\\\"")
     }
 }

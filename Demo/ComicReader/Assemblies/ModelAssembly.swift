@@ -8,7 +8,9 @@ final class ModelAssembly: Assembly {
     /// A fresh view of comics and state for each user: a prototype, so two commands or a
     /// command and the reader never share what one of them loaded.
     var session: ReadingSession {
-        define(scope: .prototype, init: ReadingSession(archiveStore: cache.archiveStore, stateStore: cache.stateStore))
+        define(
+            scope: .prototype,
+            init: ReadingSession(archiveStore: cache.archiveStore, stateStore: cache.stateStore))
     }
 
     /// How random comics are chosen.

@@ -10,7 +10,9 @@ final class OptionsAssembly: Assembly {
     var options: AppOptions { define(scope: .lazySingleton, init: AppOptions()) }
 
     /// Environment variables, working directory, whether input is a terminal.
-    var environment: AppEnvironment { define(scope: .lazySingleton, init: AppEnvironment.current()) }
+    var environment: AppEnvironment {
+        define(scope: .lazySingleton, init: AppEnvironment.current())
+    }
 
     /// Makes `options` and `environment` the values every assembly of this context reads.
     func provide(_ options: AppOptions, environment: AppEnvironment) {

@@ -29,9 +29,11 @@ final class ReaderModuleAssembly: Assembly {
     }
 
     var interactor: ReaderInteractor {
-        define(init: ReaderInteractor(session: model.session, picker: model.randomPicker,
-                                      generator: model.randomGenerator, searcher: model.searcher,
-                                      images: imageSource))
+        define(
+            init: ReaderInteractor(
+                session: model.session, picker: model.randomPicker,
+                generator: model.randomGenerator, searcher: model.searcher,
+                images: imageSource))
     }
 
     var router: ReaderRouter {
@@ -41,8 +43,10 @@ final class ReaderModuleAssembly: Assembly {
     /// Comics' pictures as `--image` says, from the sample, `images/` or the server; tests
     /// substitute a fake.
     var imageSource: any ReaderImageSource {
-        define(init: ComicPictureSource(loader: network.imageLoader, maker: pictureMaker,
-                                        timeout: inputs.options.timeout))
+        define(
+            init: ComicPictureSource(
+                loader: network.imageLoader, maker: pictureMaker,
+                timeout: inputs.options.timeout))
     }
 
     /// Draws pictures at most as wide as the comic's card and half the screen high, so the
@@ -55,10 +59,14 @@ final class ReaderModuleAssembly: Assembly {
     }
 
     private func makePictureMaker() -> ReaderPictureMaker {
-        let (options, environment, terminal) = (inputs.options, inputs.environment, rendering.terminal)
-        return ReaderPictureMaker(presenter: ImagePresenter(
-            mode: options.imageMode, environment: environment.variables, isTTY: terminal.isTTY,
-            colorEnabled: terminal.colorEnabled, maxColumns: min(terminal.width, CardRenderer.maximumWidth),
-            maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows)))
+        let (options, environment, terminal) = (
+            inputs.options, inputs.environment, rendering.terminal
+        )
+        return ReaderPictureMaker(
+            presenter: ImagePresenter(
+                mode: options.imageMode, environment: environment.variables, isTTY: terminal.isTTY,
+                colorEnabled: terminal.colorEnabled,
+                maxColumns: min(terminal.width, CardRenderer.maximumWidth),
+                maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows)))
     }
 }

@@ -11,8 +11,10 @@ final class RenderingAssembly: Assembly {
 
     /// Width, colour and Unicode support of standard output, measured once.
     var terminal: Terminal {
-        define(scope: .lazySingleton,
-               init: Terminal.current(noColorFlag: inputs.options.noColor, environment: inputs.environment.variables))
+        define(
+            scope: .lazySingleton,
+            init: Terminal.current(
+                noColorFlag: inputs.options.noColor, environment: inputs.environment.variables))
     }
 
     /// How a comic is laid out.
@@ -20,20 +22,27 @@ final class RenderingAssembly: Assembly {
 
     /// Turns image files into pictures as `--image` and the terminal allow.
     var imagePresenter: ImagePresenter {
-        define(init: ImagePresenter(
-            mode: inputs.options.imageMode, environment: inputs.environment.variables, isTTY: terminal.isTTY,
-            colorEnabled: terminal.colorEnabled, maxColumns: min(terminal.width, CardRenderer.maximumWidth),
-            maxRows: max(8, ScreenHeight.rows(environment: inputs.environment.variables) - 8)))
+        define(
+            init: ImagePresenter(
+                mode: inputs.options.imageMode, environment: inputs.environment.variables,
+                isTTY: terminal.isTTY,
+                colorEnabled: terminal.colorEnabled,
+                maxColumns: min(terminal.width, CardRenderer.maximumWidth),
+                maxRows: max(8, ScreenHeight.rows(environment: inputs.environment.variables) - 8)))
     }
 
     /// Prints images above comics.
     var imagePrinter: ComicImagePrinter {
-        define(init: ComicImagePrinter(loader: network.imageLoader, presenter: imagePresenter, console: console))
+        define(
+            init: ComicImagePrinter(
+                loader: network.imageLoader, presenter: imagePresenter, console: console))
     }
 
     /// Prints comics as text or, with `--json`, as JSON.
     var printer: ComicPrinter {
-        define(init: ComicPrinter(console: console, renderer: renderer, terminal: terminal, json: inputs.options.json,
-                                  images: imagePrinter))
+        define(
+            init: ComicPrinter(
+                console: console, renderer: renderer, terminal: terminal, json: inputs.options.json,
+                images: imagePrinter))
     }
 }

@@ -10,10 +10,14 @@ struct TraceRecord: Sendable, Equatable {
     let substituted: Bool
 
     init(definition: String, scope: Scope, parent: String?, substituted: Bool) {
-        (self.definition, self.scope, self.parent, self.substituted) = (definition, scope, parent, substituted)
+        (self.definition, self.scope, self.parent, self.substituted) = (
+            definition, scope, parent, substituted
+        )
     }
 
     init(_ event: TraceEvent) {
-        self.init(definition: event.definition, scope: event.scope, parent: event.parent, substituted: event.substituted)
+        self.init(
+            definition: event.definition, scope: event.scope, parent: event.parent,
+            substituted: event.substituted)
     }
 }

@@ -12,7 +12,8 @@ final class ArchiveRefreshSink: RefreshSink {
 
     init(store: any ComicArchiveStore, existing: [Comic], replacesDamagedFile: Bool) {
         self.store = store
-        self.comics = Dictionary(existing.map { ($0.num, $0) }, uniquingKeysWith: { _, newer in newer })
+        self.comics = Dictionary(
+            existing.map { ($0.num, $0) }, uniquingKeysWith: { _, newer in newer })
         self.replacesDamagedFile = replacesDamagedFile
     }
 

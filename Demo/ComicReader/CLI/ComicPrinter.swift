@@ -12,20 +12,26 @@ struct ComicPrinter {
 
     /// Prints one comic, its image first when images are on, marked as favourite or new
     /// according to `state`. `isSample` says it is one of the built-in sample comics.
-    func print(_ comic: Comic, state: UserState, isSample: Bool) async throws(ComicJSONOutput.EncodingFailure) {
+    func print(_ comic: Comic, state: UserState, isSample: Bool) async throws(ComicJSONOutput
+        .EncodingFailure)
+    {
         if json { return console.printData(try ComicJSONOutput.encode(comic)) }
         await images.printImage(of: comic, isSample: isSample)
         let context = RenderContext(
-            terminal: terminal, isFavorite: state.favorites.contains(comic.num), isRead: state.read.contains(comic.num))
+            terminal: terminal, isFavorite: state.favorites.contains(comic.num),
+            isRead: state.read.contains(comic.num))
         console.printData(renderer.render(comic, context: context))
     }
 
     /// Prints comics one line each (a JSON array with `--json`), favourites starred.
-    func printSummaries(_ comics: [Comic], state: UserState) throws(ComicJSONOutput.EncodingFailure) {
+    func printSummaries(_ comics: [Comic], state: UserState) throws(ComicJSONOutput.EncodingFailure)
+    {
         if json { return console.printData(try ComicJSONOutput.encode(comics)) }
-        let formatter = ComicSummaryFormatter(width: terminal.width, comics: comics, unicodeEnabled: terminal.unicodeEnabled)
+        let formatter = ComicSummaryFormatter(
+            width: terminal.width, comics: comics, unicodeEnabled: terminal.unicodeEnabled)
         for comic in comics {
-            console.printData(formatter.line(for: comic, isFavorite: state.favorites.contains(comic.num)))
+            console.printData(
+                formatter.line(for: comic, isFavorite: state.favorites.contains(comic.num)))
         }
     }
 
@@ -33,7 +39,9 @@ struct ComicPrinter {
     /// with `--json`, whose readers are programs.
     func noteIfSample(_ archive: ComicArchive) {
         guard archive.isSample, !json else { return }
-        console.printMessage("note: showing the built-in sample comics; run 'comics refresh' to download the real ones")
+        console.printMessage(
+            "note: showing the built-in sample comics; run 'comics refresh' to download the real ones"
+        )
     }
 
     /// A message for the user on standard error.

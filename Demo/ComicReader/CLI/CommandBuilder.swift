@@ -8,22 +8,40 @@ struct CommandBuilder {
     /// The command, or a usage error naming the argument at fault.
     func build() throws(UsageError) -> Command {
         switch spec.name {
-        case "latest": try noArguments(); return .display(.latest)
-        case "first": try noArguments(); return .display(.first)
-        case "random": try noArguments(); return .display(.random)
-        case "next": try noArguments(); return .display(.next)
-        case "prev": try noArguments(); return .display(.previous)
+        case "latest":
+            try noArguments()
+            return .display(.latest)
+        case "first":
+            try noArguments()
+            return .display(.first)
+        case "random":
+            try noArguments()
+            return .display(.random)
+        case "next":
+            try noArguments()
+            return .display(.next)
+        case "prev":
+            try noArguments()
+            return .display(.previous)
         case "show": return .display(.number(try onlyNumber()))
         case "search":
             let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { throw error("'search' needs some text, e.g. 'comics search physics'") }
+            guard !text.isEmpty else {
+                throw error("'search' needs some text, e.g. 'comics search physics'")
+            }
             return .search(text)
         case "list": return try list()
         case "favorites": return .favorites(try favorites())
-        case "refresh": try noArguments(); return .refresh(try refresh())
+        case "refresh":
+            try noArguments()
+            return .refresh(try refresh())
         case "open": return .open(try onlyNumber(), launch: flag("--launch"))
-        case "experiments": try noArguments(); return .experiments
-        case "graph": try noArguments(); return .graph
+        case "experiments":
+            try noArguments()
+            return .experiments
+        case "graph":
+            try noArguments()
+            return .graph
         case "help":
             guard arguments.count <= 1 else { throw error("unexpected argument '\(arguments[1])'") }
             guard let topic = arguments.first else { return .help(topic: nil) }
@@ -36,11 +54,15 @@ struct CommandBuilder {
     }
 
     /// A usage error about this subcommand.
-    private func error(_ message: String) -> UsageError { UsageError(message: message, command: spec.name) }
+    private func error(_ message: String) -> UsageError {
+        UsageError(message: message, command: spec.name)
+    }
 
     /// Refuses any positional argument, for commands that take none.
     private func noArguments() throws(UsageError) {
-        if let extra = arguments.first { throw error("unexpected argument '\(extra)' for '\(spec.name)'") }
+        if let extra = arguments.first {
+            throw error("unexpected argument '\(extra)' for '\(spec.name)'")
+        }
     }
 
     /// The single `<number>` argument.
@@ -48,7 +70,9 @@ struct CommandBuilder {
         guard let first = arguments.first else {
             throw error("'\(spec.name)' needs a comic number, e.g. 'comics \(spec.name) 410'")
         }
-        if arguments.count > 1 { throw error("unexpected argument '\(arguments[1])' for '\(spec.name)'") }
+        if arguments.count > 1 {
+            throw error("unexpected argument '\(arguments[1])' for '\(spec.name)'")
+        }
         return try number(first)
     }
 
@@ -67,18 +91,25 @@ struct CommandBuilder {
 
     /// `text` as a whole number of at least 1; otherwise a usage error of this subcommand that
     /// says what was wrong and, for an option's value, names the option.
-    private func number(_ text: String, _ kind: NumberKind = .comic, option: String? = nil) throws(UsageError) -> Int {
+    private func number(_ text: String, _ kind: NumberKind = .comic, option: String? = nil)
+        throws(UsageError) -> Int
+    {
         let prefix = option.map { "\($0): " } ?? ""
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
         let isWholeNumber = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
         guard isWholeNumber else {
-            throw error("\(prefix)'\(text)' is not a whole number; expected \(kind.name) such as \(kind.example)")
+            throw error(
+                "\(prefix)'\(text)' is not a whole number; expected \(kind.name) such as \(kind.example)"
+            )
         }
         // Int(text) fails only for digits beyond Int's range; a negative one is below 1 anyway.
         guard let number = Int(text) ?? (text.hasPrefix("-") ? Int.min : nil) else {
-            throw error("\(prefix)'\(text)' is too large; expected \(kind.name) such as \(kind.example)")
+            throw error(
+                "\(prefix)'\(text)' is too large; expected \(kind.name) such as \(kind.example)")
         }
-        guard number >= 1 else { throw error("\(prefix)'\(text)' is not \(kind.name): \(kind.rule)") }
+        guard number >= 1 else {
+            throw error("\(prefix)'\(text)' is not \(kind.name): \(kind.rule)")
+        }
         return number
     }
 
@@ -101,10 +132,15 @@ struct CommandBuilder {
     private func favorites() throws(UsageError) -> FavoritesAction {
         guard let action = arguments.first else { return .list }
         guard action == "add" || action == "remove" else {
-            throw error("unknown favorites action '\(action)'; use 'add <number>' or 'remove <number>'")
+            throw error(
+                "unknown favorites action '\(action)'; use 'add <number>' or 'remove <number>'")
         }
-        guard arguments.count >= 2 else { throw error("'favorites \(action)' needs a comic number") }
-        if arguments.count > 2 { throw error("unexpected argument '\(arguments[2])' for 'favorites \(action)'") }
+        guard arguments.count >= 2 else {
+            throw error("'favorites \(action)' needs a comic number")
+        }
+        if arguments.count > 2 {
+            throw error("unexpected argument '\(arguments[2])' for 'favorites \(action)'")
+        }
         let comic = try number(arguments[1])
         return action == "add" ? .add(comic) : .remove(comic)
     }
@@ -115,14 +151,22 @@ struct CommandBuilder {
         var request = RefreshRequest(force: flag("--force"), images: flag("--images"))
         if request.images { request.range = nil }
         var chosen: [String] = []
-        if flag("--all") { request.range = .all; chosen.append("--all") }
-        if flag("--latest") { request.range = .latest; chosen.append("--latest") }
+        if flag("--all") {
+            request.range = .all
+            chosen.append("--all")
+        }
+        if flag("--latest") {
+            request.range = .latest
+            chosen.append("--latest")
+        }
         if let since = value("--since") {
             request.range = .since(try number(since, option: "--since"))
             chosen.append("--since")
         }
         if chosen.count > 1 {
-            throw error("choose one of --all, --latest and --since, not \(chosen.joined(separator: " and "))")
+            throw error(
+                "choose one of --all, --latest and --since, not \(chosen.joined(separator: " and "))"
+            )
         }
         return request
     }

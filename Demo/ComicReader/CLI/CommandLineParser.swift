@@ -37,13 +37,18 @@ struct CommandLineParser {
         if scan.wantsHelp { return Invocation(options: options, command: .help(topic: spec?.name)) }
         if scan.wantsVersion { return Invocation(options: options, command: .version) }
         for local in scan.locals where spec?.option(named: local.option.name) == nil {
-            let owner = CommandTable.commands.first { $0.option(named: local.option.name) != nil }?.name ?? "?"
-            throw UsageError(message: "option '\(local.option.name)' belongs to 'comics \(owner)'"
-                + (spec.map { ", not to '\($0.name)'" } ?? ""), command: spec?.name)
+            let owner =
+                CommandTable.commands.first { $0.option(named: local.option.name) != nil }?.name
+                ?? "?"
+            throw UsageError(
+                message: "option '\(local.option.name)' belongs to 'comics \(owner)'"
+                    + (spec.map { ", not to '\($0.name)'" } ?? ""), command: spec?.name)
         }
         guard let spec else { return Invocation(options: options, command: .reader) }
-        let command = try CommandBuilder(spec: spec, arguments: Array(scan.positionals.dropFirst()),
-                                         locals: scan.locals).build()
+        let command = try CommandBuilder(
+            spec: spec, arguments: Array(scan.positionals.dropFirst()),
+            locals: scan.locals
+        ).build()
         return Invocation(options: options, command: command)
     }
 
@@ -59,27 +64,46 @@ struct CommandLineParser {
                 scan.positionals.append(word)
                 continue
             }
-            if word == "--" { optionsEnded = true; continue }
-            if CommandTable.helpFlags.contains(word) { scan.wantsHelp = true; continue }
-            if word == CommandTable.versionFlag { scan.wantsVersion = true; continue }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if CommandTable.helpFlags.contains(word) {
+                scan.wantsHelp = true
+                continue
+            }
+            if word == CommandTable.versionFlag {
+                scan.wantsVersion = true
+                continue
+            }
             let (name, attached) = Self.splitAttachedValue(word)
             let command = scan.positionals.first.flatMap(CommandTable.command(named:))
             let isGlobal = CommandTable.globalOption(named: name) != nil
-            guard let option = CommandTable.globalOption(named: name) ?? Self.localOption(named: name) else {
+            guard
+                let option = CommandTable.globalOption(named: name) ?? Self.localOption(named: name)
+            else {
                 throw UsageError(message: "unknown option '\(name)'", command: command?.name)
             }
             var value = attached
             if option.valueName == nil, let attached {
-                throw UsageError(message: "option '\(name)' takes no value, but got '\(attached)'", command: command?.name)
+                throw UsageError(
+                    message: "option '\(name)' takes no value, but got '\(attached)'",
+                    command: command?.name)
             }
             if let valueName = option.valueName, value == nil {
                 guard index < arguments.count else {
-                    throw UsageError(message: "option '\(name)' needs a value <\(valueName)>", command: command?.name)
+                    throw UsageError(
+                        message: "option '\(name)' needs a value <\(valueName)>",
+                        command: command?.name)
                 }
                 value = arguments[index]
                 index += 1
             }
-            if isGlobal { scan.globals.append((option, value)) } else { scan.locals.append((option, value)) }
+            if isGlobal {
+                scan.globals.append((option, value))
+            } else {
+                scan.locals.append((option, value))
+            }
         }
         return scan
     }
@@ -93,7 +117,9 @@ struct CommandLineParser {
 
     /// `--name=value` → (`--name`, `value`); `--name` → (`--name`, nil).
     private static func splitAttachedValue(_ word: String) -> (String, String?) {
-        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else {
+            return (word, nil)
+        }
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 
@@ -105,31 +131,46 @@ struct CommandLineParser {
     /// The options the `COMICS_*` variables set; empty variables count as unset.
     private func environmentOptions() throws(UsageError) -> AppOptions {
         var options = AppOptions()
-        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        if let url = variable("COMICS_BASE_URL") { options.baseURL = try Self.baseURL(url, origin: "COMICS_BASE_URL") }
-        if let mode = variable("COMICS_IMAGE") { options.imageMode = try Self.imageMode(mode, origin: "COMICS_IMAGE") }
+        func variable(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let url = variable("COMICS_BASE_URL") {
+            options.baseURL = try Self.baseURL(url, origin: "COMICS_BASE_URL")
+        }
+        if let mode = variable("COMICS_IMAGE") {
+            options.imageMode = try Self.imageMode(mode, origin: "COMICS_IMAGE")
+        }
         if let assignments = variable("COMICS_AB") {
-            let list = assignments.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
-            options.experiments = try experimentSelection(list, over: options.experiments, origin: "COMICS_AB")
+            let list = assignments.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            .filter { !$0.isEmpty }
+            options.experiments = try experimentSelection(
+                list, over: options.experiments, origin: "COMICS_AB")
         }
         return options
     }
 
     /// Applies the global flags in order; later ones win, `--ab` ones add up.
-    private func apply(_ globals: [(option: OptionSpec, value: String?)], to options: inout AppOptions) throws(UsageError) {
+    private func apply(
+        _ globals: [(option: OptionSpec, value: String?)], to options: inout AppOptions
+    ) throws(UsageError) {
         for (option, value) in globals {
             let origin = option.name
             switch option.name {
             case "--cache":
-                guard let value, !value.isEmpty else { throw UsageError(message: "option '--cache' needs a directory") }
+                guard let value, !value.isEmpty else {
+                    throw UsageError(message: "option '--cache' needs a directory")
+                }
                 options.cacheDirectory = value
             case "--base-url": options.baseURL = try Self.baseURL(value ?? "", origin: origin)
             case "--timeout": options.timeout = try Self.timeout(value ?? "")
             case "--json": options.json = true
             case "--no-color": options.noColor = true
             case "--image": options.imageMode = try Self.imageMode(value ?? "", origin: origin)
-            case "--ab": options.experiments = try experimentSelection([value ?? ""], over: options.experiments, origin: origin)
+            case "--ab":
+                options.experiments = try experimentSelection(
+                    [value ?? ""], over: options.experiments, origin: origin)
             default: throw UsageError(message: "unknown option '\(option.name)'")
             }
         }
@@ -151,14 +192,18 @@ struct CommandLineParser {
     /// with a host and without query or fragment.
     static func baseURL(_ text: String, origin: String) throws(UsageError) -> String {
         guard HTTPComicSource.validatedBase(text) != nil else {
-            throw UsageError(message: "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
+            throw UsageError(
+                message:
+                    "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
         }
         return text
     }
 
     /// Accepts a positive, finite number of seconds.
     static func timeout(_ text: String) throws(UsageError) -> Double {
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else {
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
+            seconds > 0
+        else {
             throw UsageError(message: "--timeout: '\(text)' is not a positive number of seconds")
         }
         return seconds

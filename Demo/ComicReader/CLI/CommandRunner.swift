@@ -11,14 +11,17 @@ struct CommandRunner {
             case .reader: return try await commands.reader.run()
             case .display(let target): return try await commands.display.run(target)
             case .search(let query): return try commands.search.run(query)
-            case .list(let start, let count): return try commands.list.run(from: start, count: count)
+            case .list(let start, let count):
+                return try commands.list.run(from: start, count: count)
             case .favorites(let action): return try commands.favorites.run(action)
             case .refresh(let request): return try await commands.refresh.run(request)
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)
             case .experiments: return commands.experiments.run()
             case .graph: return commands.graph.run()
             case .help(let topic):
-                console.printData(topic.flatMap(CommandTable.command(named:)).map(HelpText.command) ?? HelpText.main())
+                console.printData(
+                    topic.flatMap(CommandTable.command(named:)).map(HelpText.command)
+                        ?? HelpText.main())
                 return ExitCode.ok
             case .version:
                 console.printData("comics \(ComicsVersion.current)")

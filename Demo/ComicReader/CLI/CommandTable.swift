@@ -2,18 +2,32 @@
 enum CommandTable {
     /// Options accepted anywhere on the line, before or after the subcommand.
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "--cache", valueName: "dir", help: "Keep comics.json, state.json and images/ in <dir>.\n"
-            + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"),
-        OptionSpec(name: "--base-url", valueName: "url", help: "Fetch comics from this server.\n"
-            + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
-        OptionSpec(name: "--timeout", valueName: "seconds", help: "Give up on a request after this long. "
-            + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
-        OptionSpec(name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
-        OptionSpec(name: "--ab", valueName: "name=variant", help: "Choose an A/B variant; repeatable.\n"
-            + "See 'comics experiments'. (also $COMICS_AB=\"name=variant,...\")"),
-        OptionSpec(name: "--no-color", valueName: nil, help: "Never colour the output (also $NO_COLOR, TERM=dumb)."),
-        OptionSpec(name: "--image", valueName: "mode", help: "How to draw comic images: \(ImageMode.choices).\n"
-            + "(default: $COMICS_IMAGE, else auto)"),
+        OptionSpec(
+            name: "--cache", valueName: "dir",
+            help: "Keep comics.json, state.json and images/ in <dir>.\n"
+                + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"
+        ),
+        OptionSpec(
+            name: "--base-url", valueName: "url",
+            help: "Fetch comics from this server.\n"
+                + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
+        OptionSpec(
+            name: "--timeout", valueName: "seconds",
+            help: "Give up on a request after this long. "
+                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
+        OptionSpec(
+            name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
+        OptionSpec(
+            name: "--ab", valueName: "name=variant",
+            help: "Choose an A/B variant; repeatable.\n"
+                + "See 'comics experiments'. (also $COMICS_AB=\"name=variant,...\")"),
+        OptionSpec(
+            name: "--no-color", valueName: nil,
+            help: "Never colour the output (also $NO_COLOR, TERM=dumb)."),
+        OptionSpec(
+            name: "--image", valueName: "mode",
+            help: "How to draw comic images: \(ImageMode.choices).\n"
+                + "(default: $COMICS_IMAGE, else auto)"),
     ]
 
     /// `-h` and `--help`, accepted everywhere.
@@ -23,66 +37,102 @@ enum CommandTable {
 
     /// The subcommands.
     static let commands: [CommandSpec] = [
-        CommandSpec(name: "latest", abstract: "Show the newest comic.",
-                    examples: ["comics latest", "comics latest --json"]),
-        CommandSpec(name: "show", arguments: "<number>", abstract: "Show comic <number>.",
-                    discussion: "Comic 404 does not exist: on the real site it answers \"404 Not Found\", "
-                        + "which is the joke. Asking for it, for a number above the latest known comic, "
-                        + "or for one missing from the cache ends with exit status 69.",
-                    argumentHelp: [("<number>", "The comic's number, e.g. 410.")],
-                    examples: ["comics show 410", "comics --ab layout=card show 410"]),
-        CommandSpec(name: "random", abstract: "Show a random comic.",
-                    discussion: "With --ab random=unread-first, comics not read yet are preferred."),
+        CommandSpec(
+            name: "latest", abstract: "Show the newest comic.",
+            examples: ["comics latest", "comics latest --json"]),
+        CommandSpec(
+            name: "show", arguments: "<number>", abstract: "Show comic <number>.",
+            discussion: "Comic 404 does not exist: on the real site it answers \"404 Not Found\", "
+                + "which is the joke. Asking for it, for a number above the latest known comic, "
+                + "or for one missing from the cache ends with exit status 69.",
+            argumentHelp: [("<number>", "The comic's number, e.g. 410.")],
+            examples: ["comics show 410", "comics --ab layout=card show 410"]),
+        CommandSpec(
+            name: "random", abstract: "Show a random comic.",
+            discussion: "With --ab random=unread-first, comics not read yet are preferred."),
         CommandSpec(name: "first", abstract: "Show the oldest known comic."),
-        CommandSpec(name: "next", abstract: "Show the comic after the one shown last.",
-                    discussion: "Starts at the first comic when none was shown yet. "
-                        + "The last comic shown is kept in state.json."),
-        CommandSpec(name: "prev", aliases: ["previous"], abstract: "Show the comic before the one shown last.",
-                    discussion: "Starts at the latest comic when none was shown yet."),
-        CommandSpec(name: "search", arguments: "<text>...", abstract: "Find comics by title, alt text and transcript.",
-                    discussion: "Every word must occur. Results are ranked, best first: title hits weigh most, "
-                        + "then alt text, then transcript; whole words beat parts of words.",
-                    argumentHelp: [("<text>", "Words to look for; case and accents are ignored.")],
-                    examples: ["comics search physics", "comics search --json tab completion"]),
-        CommandSpec(name: "list", abstract: "List comics, one line each (the newest 10 by default).",
-                    options: [
-                        OptionSpec(name: "--from", valueName: "number", help: "Start at this comic, going up."),
-                        OptionSpec(name: "--count", valueName: "count", help: "How many to list. (default: 10)"),
-                    ],
-                    examples: ["comics list", "comics list --from 400 --count 20", "comics list --json"]),
-        CommandSpec(name: "favorites", arguments: "[add|remove <number>]",
-                    abstract: "List favourite comics, or add or remove one.",
-                    examples: ["comics favorites", "comics favorites add 410", "comics favorites remove 410"]),
-        CommandSpec(name: "refresh", abstract: "Download comics from the server into the cache.",
-                    discussion: "Without a flag, fetches the comics newer than the newest cached one "
-                        + "(all of them when nothing is cached yet). With --images, then downloads the images "
-                        + "of the cached comics that are not kept yet; --images alone fetches only those images.",
-                    options: [
-                        OptionSpec(name: "--all", valueName: nil, help: "Fetch every comic from 1 to the latest."),
-                        OptionSpec(name: "--latest", valueName: nil, help: "Fetch only the latest comic."),
-                        OptionSpec(name: "--since", valueName: "number", help: "Fetch comics from <number> to the latest."),
-                        OptionSpec(name: "--images", valueName: nil, help: "Download the missing images of the cached comics\n"
-                            + "(interactive comics have none)."),
-                        OptionSpec(name: "--force", valueName: nil, help: "Fetch cached comics again, and replace a damaged\n"
-                            + "cache file (a copy of it is kept first); with\n--images, download kept images again."),
-                    ],
-                    examples: ["comics refresh", "comics refresh --since 2900", "comics refresh --all --force",
-                               "comics refresh --images"]),
-        CommandSpec(name: "open", arguments: "<number>", abstract: "Print the web address of comic <number>.",
-                    discussion: "With --launch on a terminal, opens it in the browser instead "
-                        + "(xdg-open on Linux, open on macOS).",
-                    argumentHelp: [("<number>", "The comic's number.")],
-                    options: [OptionSpec(name: "--launch", valueName: nil, help: "Open the address in the browser.")],
-                    examples: ["comics open 410", "comics open 410 --launch"]),
-        CommandSpec(name: "experiments", abstract: "List the A/B experiments, their variants and the active ones.",
-                    examples: ["comics experiments", "comics --ab layout=card experiments"]),
-        CommandSpec(name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",
-                    discussion: "Nodes are definitions, grouped by assembly; the shape shows the scope "
-                        + "(box: object graph, double box: lazy singleton, dashed ellipse: prototype, "
-                        + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
-                        + "filled. Edges go from an object to what it was given.",
-                    examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"]),
-        CommandSpec(name: "help", arguments: "[<subcommand>]", abstract: "Show help, for comics or a subcommand."),
+        CommandSpec(
+            name: "next", abstract: "Show the comic after the one shown last.",
+            discussion: "Starts at the first comic when none was shown yet. "
+                + "The last comic shown is kept in state.json."),
+        CommandSpec(
+            name: "prev", aliases: ["previous"],
+            abstract: "Show the comic before the one shown last.",
+            discussion: "Starts at the latest comic when none was shown yet."),
+        CommandSpec(
+            name: "search", arguments: "<text>...",
+            abstract: "Find comics by title, alt text and transcript.",
+            discussion:
+                "Every word must occur. Results are ranked, best first: title hits weigh most, "
+                + "then alt text, then transcript; whole words beat parts of words.",
+            argumentHelp: [("<text>", "Words to look for; case and accents are ignored.")],
+            examples: ["comics search physics", "comics search --json tab completion"]),
+        CommandSpec(
+            name: "list", abstract: "List comics, one line each (the newest 10 by default).",
+            options: [
+                OptionSpec(
+                    name: "--from", valueName: "number", help: "Start at this comic, going up."),
+                OptionSpec(
+                    name: "--count", valueName: "count", help: "How many to list. (default: 10)"),
+            ],
+            examples: ["comics list", "comics list --from 400 --count 20", "comics list --json"]),
+        CommandSpec(
+            name: "favorites", arguments: "[add|remove <number>]",
+            abstract: "List favourite comics, or add or remove one.",
+            examples: [
+                "comics favorites", "comics favorites add 410", "comics favorites remove 410",
+            ]),
+        CommandSpec(
+            name: "refresh", abstract: "Download comics from the server into the cache.",
+            discussion: "Without a flag, fetches the comics newer than the newest cached one "
+                + "(all of them when nothing is cached yet). With --images, then downloads the images "
+                + "of the cached comics that are not kept yet; --images alone fetches only those images.",
+            options: [
+                OptionSpec(
+                    name: "--all", valueName: nil, help: "Fetch every comic from 1 to the latest."),
+                OptionSpec(name: "--latest", valueName: nil, help: "Fetch only the latest comic."),
+                OptionSpec(
+                    name: "--since", valueName: "number",
+                    help: "Fetch comics from <number> to the latest."),
+                OptionSpec(
+                    name: "--images", valueName: nil,
+                    help: "Download the missing images of the cached comics\n"
+                        + "(interactive comics have none)."),
+                OptionSpec(
+                    name: "--force", valueName: nil,
+                    help: "Fetch cached comics again, and replace a damaged\n"
+                        + "cache file (a copy of it is kept first); with\n--images, download kept images again."
+                ),
+            ],
+            examples: [
+                "comics refresh", "comics refresh --since 2900", "comics refresh --all --force",
+                "comics refresh --images",
+            ]),
+        CommandSpec(
+            name: "open", arguments: "<number>",
+            abstract: "Print the web address of comic <number>.",
+            discussion: "With --launch on a terminal, opens it in the browser instead "
+                + "(xdg-open on Linux, open on macOS).",
+            argumentHelp: [("<number>", "The comic's number.")],
+            options: [
+                OptionSpec(
+                    name: "--launch", valueName: nil, help: "Open the address in the browser.")
+            ],
+            examples: ["comics open 410", "comics open 410 --launch"]),
+        CommandSpec(
+            name: "experiments",
+            abstract: "List the A/B experiments, their variants and the active ones.",
+            examples: ["comics experiments", "comics --ab layout=card experiments"]),
+        CommandSpec(
+            name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",
+            discussion: "Nodes are definitions, grouped by assembly; the shape shows the scope "
+                + "(box: object graph, double box: lazy singleton, dashed ellipse: prototype, "
+                + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
+                + "filled. Edges go from an object to what it was given.",
+            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"]),
+        CommandSpec(
+            name: "help", arguments: "[<subcommand>]",
+            abstract: "Show help, for comics or a subcommand."),
     ]
 
     /// The subcommand named `word` (or one of its aliases), if any.

@@ -6,8 +6,10 @@ final class DisplayCommand {
     private let picker: any RandomComicPicker
     private var generator: any RandomNumberGenerator
 
-    init(session: ReadingSession, printer: ComicPrinter, picker: any RandomComicPicker,
-         generator: any RandomNumberGenerator) {
+    init(
+        session: ReadingSession, printer: ComicPrinter, picker: any RandomComicPicker,
+        generator: any RandomNumberGenerator
+    ) {
         self.session = session
         self.printer = printer
         self.picker = picker
@@ -20,7 +22,8 @@ final class DisplayCommand {
         printer.noteIfSample(archive)
         let state = try session.state()
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
-        let comic = try navigator.comic(target, current: state.lastShown, state: state, using: &generator)
+        let comic = try navigator.comic(
+            target, current: state.lastShown, state: state, using: &generator)
         try await printer.print(comic, state: state, isSample: archive.isSample)
         do {
             try session.updateState { $0.markShown(comic.num) }

@@ -14,11 +14,14 @@ struct ExperimentsCommand {
                 let mark = variant.name == active ? "*" : " "
                 let padding = String(repeating: " ", count: width - variant.name.count)
                 let isDefault = variant.name == experiment.defaultVariant.name ? " (default)" : ""
-                console.printData("  \(mark) \(variant.name)\(padding)  \(variant.summary)\(isDefault)")
+                console.printData(
+                    "  \(mark) \(variant.name)\(padding)  \(variant.summary)\(isDefault)")
             }
         }
         console.printData("")
-        console.printData("active: \(selection.description)   (* marks it; choose with --ab NAME=VARIANT or COMICS_AB)")
+        console.printData(
+            "active: \(selection.description)   (* marks it; choose with --ab NAME=VARIANT or COMICS_AB)"
+        )
         return ExitCode.ok
     }
 }

@@ -13,15 +13,19 @@ struct FavoritesCommand {
         case .list:
             let state = try session.state()
             let favorites = state.favorites.sorted().compactMap(catalog.comic(number:))
-            if favorites.isEmpty { printer.note("no favourites yet; add one with 'comics favorites add <number>'") }
+            if favorites.isEmpty {
+                printer.note("no favourites yet; add one with 'comics favorites add <number>'")
+            }
             try printer.printSummaries(favorites, state: state)
         case .add(let number):
             _ = try catalog.requireComic(number)  // only comics that exist become favourites
             let added = try session.updateState { state in state.favorites.insert(number).inserted }
-            printer.note(added ? "added \(number) to the favourites" : "\(number) already is a favourite")
+            printer.note(
+                added ? "added \(number) to the favourites" : "\(number) already is a favourite")
         case .remove(let number):
             let removed = try session.updateState { state in state.favorites.remove(number) != nil }
-            printer.note(removed ? "removed \(number) from the favourites" : "\(number) was not a favourite")
+            printer.note(
+                removed ? "removed \(number) from the favourites" : "\(number) was not a favourite")
         }
         return ExitCode.ok
     }

@@ -8,16 +8,22 @@ enum HelpText {
     static func main() -> String {
         var sections = [
             "OVERVIEW: Read xkcd-style comics in the terminal.\n\n"
-                + wrapped("Without a subcommand, comics opens the interactive reader when it runs in a terminal "
-                    + "(press ? there for its keys) and prints the latest comic otherwise. Comics come from a "
-                    + "local cache that 'comics refresh' fills; until then a built-in sample is shown."),
+                + wrapped(
+                    "Without a subcommand, comics opens the interactive reader when it runs in a terminal "
+                        + "(press ? there for its keys) and prints the latest comic otherwise. Comics come from a "
+                        + "local cache that 'comics refresh' fills; until then a built-in sample is shown."
+                ),
             "USAGE: comics [<subcommand>] [<options>]",
             "OPTIONS:\n" + optionLines(CommandTable.globalOptions) + "\n"
-                + row("-h, --help", "Show help information.") + "\n" + row("--version", "Show the version."),
-            "SUBCOMMANDS:\n" + CommandTable.commands.map { row($0.name + " " + $0.arguments, $0.abstract) }
-                .joined(separator: "\n") + "\n\n  See 'comics help <subcommand>' for detailed help.",
+                + row("-h, --help", "Show help information.") + "\n"
+                + row("--version", "Show the version."),
+            "SUBCOMMANDS:\n"
+                + CommandTable.commands.map { row($0.name + " " + $0.arguments, $0.abstract) }
+                .joined(separator: "\n")
+                + "\n\n  See 'comics help <subcommand>' for detailed help.",
         ]
-        sections.append("""
+        sections.append(
+            """
             ENVIRONMENT:
             \(row("COMICS_CACHE_DIR", "Cache directory, when --cache is not given."))
             \(row("COMICS_BASE_URL", "Server address, when --base-url is not given."))
@@ -25,7 +31,8 @@ enum HelpText {
             \(row("COMICS_IMAGE", "Image mode, when --image is not given."))
             \(row("NO_COLOR", "When set (to anything), no colour is written."))
             """)
-        sections.append("""
+        sections.append(
+            """
             EXAMPLES:
               comics                                Read interactively (or print the latest comic).
               comics show 410                       Show comic 410.
@@ -40,15 +47,21 @@ enum HelpText {
 
     /// Help for one subcommand.
     static func command(_ spec: CommandSpec) -> String {
-        var sections = ["OVERVIEW: \(spec.abstract)" + (spec.discussion.map { "\n\n" + wrapped($0) } ?? "")]
+        var sections = [
+            "OVERVIEW: \(spec.abstract)" + (spec.discussion.map { "\n\n" + wrapped($0) } ?? "")
+        ]
         let usage = ["comics", spec.name, spec.arguments, "[<options>]"].filter { !$0.isEmpty }
         sections.append("USAGE: " + usage.joined(separator: " "))
         if !spec.argumentHelp.isEmpty {
-            sections.append("ARGUMENTS:\n" + spec.argumentHelp.map { row($0.name, $0.help) }.joined(separator: "\n"))
+            sections.append(
+                "ARGUMENTS:\n"
+                    + spec.argumentHelp.map { row($0.name, $0.help) }.joined(separator: "\n"))
         }
         var options = spec.options.isEmpty ? "" : optionLines(spec.options) + "\n"
         options += row("-h, --help", "Show help information.")
-        sections.append("OPTIONS:\n" + options + "\n\n  Global options (--cache, --json, --ab, ...): see 'comics --help'.")
+        sections.append(
+            "OPTIONS:\n" + options
+                + "\n\n  Global options (--cache, --json, --ab, ...): see 'comics --help'.")
         if !spec.examples.isEmpty {
             sections.append("EXAMPLES:\n" + spec.examples.map { "  " + $0 }.joined(separator: "\n"))
         }
@@ -76,7 +89,8 @@ enum HelpText {
         let label = "  " + name
         let indent = String(repeating: " ", count: column)
         let lines = help.split(separator: "\n").map(String.init)
-        let first = label.count < column - 1
+        let first =
+            label.count < column - 1
             ? label + String(repeating: " ", count: column - label.count) + (lines.first ?? "")
             : label + "\n" + indent + (lines.first ?? "")
         return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")

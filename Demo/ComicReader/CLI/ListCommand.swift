@@ -9,7 +9,8 @@ struct ListCommand {
         let archive = try session.archive()
         printer.noteIfSample(archive)
         let catalog = try session.catalog()
-        let comics = start.map { catalog.page(from: $0, count: count) } ?? catalog.newest(count: count)
+        let comics =
+            start.map { catalog.page(from: $0, count: count) } ?? catalog.newest(count: count)
         if catalog.isEmpty {
             printer.note(ComicUnavailable.empty.description)
         } else if comics.isEmpty, let start, let latest = catalog.latest {

@@ -14,7 +14,9 @@ struct ReaderCommand {
     /// Runs the reader until the user quits, or prints the latest comic when there is no
     /// terminal to read keys from; returns the exit code.
     func run() async throws -> Int32 {
-        guard environment.inputIsTerminal, terminal.isTTY, !json else { return try await fallback.run(.latest) }
+        guard environment.inputIsTerminal, terminal.isTTY, !json else {
+            return try await fallback.run(.latest)
+        }
         _ = try preflight.catalog()
         _ = try preflight.state()
         let view = TerminalReaderView(stylesEnabled: terminal.colorEnabled)

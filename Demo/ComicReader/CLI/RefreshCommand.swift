@@ -25,11 +25,14 @@ struct RefreshCommand {
     /// Fetches the comics in `range` into the cache and reports it; 75 when some failed.
     private func refreshComics(_ range: RefreshRequest.Range, force: Bool) async throws -> Int32 {
         let existing = try existingComics(force: force)
-        let sink = ArchiveRefreshSink(store: archiveStore, existing: existing, replacesDamagedFile: force)
+        let sink = ArchiveRefreshSink(
+            store: archiveStore, existing: existing, replacesDamagedFile: force)
         let summary = try await refresher.refresh(
             scope(of: range, newest: existing.map(\.num).max()), existing: Set(existing.map(\.num)),
             refetchExisting: force, into: sink, progress: progress)
-        if let copy = sink.keptCopy { console.printMessage("note: the damaged cache file was kept as \(copy)") }
+        if let copy = sink.keptCopy {
+            console.printMessage("note: the damaged cache file was kept as \(copy)")
+        }
         report(summary, cached: sink.count)
         return summary.failures.isEmpty ? ExitCode.ok : ExitCode.temporaryFailure
     }
@@ -43,7 +46,8 @@ struct RefreshCommand {
             console.printMessage("images: no comics cached yet; run 'comics refresh' first")
             return ExitCode.ok
         }
-        let summary = try await imageRefresher.refresh(archive.comics, redownload: force, progress: progress)
+        let summary = try await imageRefresher.refresh(
+            archive.comics, redownload: force, progress: progress)
         report(summary)
         return summary.exitCode
     }
@@ -55,9 +59,11 @@ struct RefreshCommand {
             let archive = try archiveStore.load()
             return archive.isSample ? [] : archive.comics
         } catch {
-            guard case let .corrupt(path, problem) = error else { throw error }
+            guard case .corrupt(let path, let problem) = error else { throw error }
             // Without --force the damaged file stays, and the message says how to replace it.
-            guard force else { throw CacheError.refusingToReplaceCorrupt(path: path, problem: problem) }
+            guard force else {
+                throw CacheError.refusingToReplaceCorrupt(path: path, problem: problem)
+            }
             console.printMessage("note: \(path) is damaged (\(problem)); it will be replaced")
             return []
         }
@@ -76,24 +82,36 @@ struct RefreshCommand {
 
     /// One line of what happened, and one per failed comic.
     private func report(_ summary: RefreshSummary, cached: Int) {
-        var parts = [summary.fetched.isEmpty && summary.failures.isEmpty
-            ? "nothing new" : "fetched \(Self.comics(summary.fetched.count))"]
+        var parts = [
+            summary.fetched.isEmpty && summary.failures.isEmpty
+                ? "nothing new" : "fetched \(Self.comics(summary.fetched.count))"
+        ]
         if !summary.skipped.isEmpty { parts.append("\(summary.skipped.count) already cached") }
         if !summary.missing.isEmpty {
-            parts.append("\(summary.missing.count) not on the server (\(summary.missing.map(String.init).joined(separator: ", ")))")
+            parts.append(
+                "\(summary.missing.count) not on the server (\(summary.missing.map(String.init).joined(separator: ", ")))"
+            )
         }
         if !summary.failures.isEmpty { parts.append("\(summary.failures.count) failed") }
-        console.printMessage(parts.joined(separator: ", ") + "; the latest is \(summary.latest), \(Self.comics(cached)) cached")
+        console.printMessage(
+            parts.joined(separator: ", ")
+                + "; the latest is \(summary.latest), \(Self.comics(cached)) cached")
         for failure in summary.failures {
             console.printMessage("  comic \(failure.number): \(failure.reason)")
         }
-        if !summary.failures.isEmpty { console.printMessage("run 'comics refresh' again to retry the failed ones") }
+        if !summary.failures.isEmpty {
+            console.printMessage("run 'comics refresh' again to retry the failed ones")
+        }
     }
 
     /// One line of what happened to the images, and one per failed image.
     private func report(_ summary: ImageRefreshSummary) {
-        var parts = ["\(summary.downloaded.count) downloaded", "\(summary.alreadyThere.count) already there"]
-        if !summary.interactive.isEmpty { parts.append("\(summary.interactive.count) interactive (no image)") }
+        var parts = [
+            "\(summary.downloaded.count) downloaded", "\(summary.alreadyThere.count) already there",
+        ]
+        if !summary.interactive.isEmpty {
+            parts.append("\(summary.interactive.count) interactive (no image)")
+        }
         if !summary.failures.isEmpty {
             let shown = summary.failures.prefix(Self.failuresNamed).map { "#\($0.number)" }
             let more = summary.failures.count > Self.failuresNamed ? " …" : ""
@@ -112,5 +130,7 @@ struct RefreshCommand {
     private static let failuresNamed = 10
 
     /// `1 comic`, `3 comics`.
-    private static func comics(_ count: Int) -> String { count == 1 ? "1 comic" : "\(count) comics" }
+    private static func comics(_ count: Int) -> String {
+        count == 1 ? "1 comic" : "\(count) comics"
+    }
 }

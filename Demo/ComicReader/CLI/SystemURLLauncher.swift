@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens addresses with the desktop's opener, `xdg-open` on Linux and `open` on macOS.
@@ -15,14 +15,16 @@ struct SystemURLLauncher: URLLauncher {
     /// The opener program, looked up in `PATH`.
     var tool: String = {
         #if canImport(Darwin)
-        "open"
+            "open"
         #else
-        "xdg-open"
+            "xdg-open"
         #endif
     }()
 
     func open(_ url: String) throws(LaunchFailure) {
-        guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains(where: \.isWhitespace) else {
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"),
+            !url.contains(where: \.isWhitespace)
+        else {
             throw LaunchFailure(reason: "refusing to open '\(url)': not a plain web address")
         }
         var pid = pid_t()
@@ -30,7 +32,8 @@ struct SystemURLLauncher: URLLauncher {
         defer { arguments.forEach { free($0) } }
         let spawned = posix_spawnp(&pid, tool, nil, nil, arguments, environ)
         guard spawned == 0 else {
-            throw LaunchFailure(reason: "cannot start \(tool): \(String(cString: strerror(spawned)))")
+            throw LaunchFailure(
+                reason: "cannot start \(tool): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

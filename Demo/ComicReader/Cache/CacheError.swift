@@ -25,15 +25,15 @@ enum CacheError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noCacheDirectory:
             "cannot choose a cache directory: HOME is not set; pass --cache DIR or set COMICS_CACHE_DIR"
-        case let .unreadable(path, reason):
+        case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
-        case let .corrupt(path, problem):
+        case .corrupt(let path, let problem):
             "\(path) is damaged\(problem.isLocated ? " " : ": ")\(problem) (the file was left untouched)"
-        case let .refusingToReplaceCorrupt(path, problem):
+        case .refusingToReplaceCorrupt(let path, let problem):
             "not overwriting \(path): it is damaged\(problem.isLocated ? " " : ": ")\(problem). "
                 + "Run again with --force to replace it; a copy of the damaged file is kept first as "
                 + "\(path).corrupt (or .corrupt.1, .corrupt.2, ... if that exists)"
-        case let .unwritable(path, reason):
+        case .unwritable(let path, let reason):
             "cannot write \(path): \(reason)"
         }
     }

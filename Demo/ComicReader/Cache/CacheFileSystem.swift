@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few file operations the cache needs, done with POSIX calls so that failures carry
@@ -41,7 +42,9 @@ enum CacheFileSystem {
             // Some systems report an existing directory with errors other than EEXIST, and
             // another process may have just created it: what counts is whether it is there.
             if isDirectory(prefix) { continue }
-            let reason = failure == EEXIST ? "it exists and is not a directory" : String(cString: strerror(failure))
+            let reason =
+                failure == EEXIST
+                ? "it exists and is not a directory" : String(cString: strerror(failure))
             throw .unwritable(path: prefix, reason: reason)
         }
     }
@@ -62,9 +65,12 @@ enum CacheFileSystem {
             ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         do throws(CacheError) {
             guard try createNew(data, at: temporary) else {
-                throw .unwritable(path: temporary, reason: "a temporary file of that name already exists")
+                throw .unwritable(
+                    path: temporary, reason: "a temporary file of that name already exists")
             }
-            guard rename(temporary, path) == 0 else { throw .unwritable(path: path, reason: systemReason()) }
+            guard rename(temporary, path) == 0 else {
+                throw .unwritable(path: path, reason: systemReason())
+            }
         } catch {
             unlink(temporary)
             throw error
@@ -75,14 +81,18 @@ enum CacheFileSystem {
     /// Writes `data` to a new file at `path` and flushes it to disk; returns false, writing
     /// nothing, when something already exists at `path`.
     static func createNew(_ data: Data, at path: String) throws(CacheError) -> Bool {
-        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        let descriptor = retryingOnInterrupt {
+            open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         if descriptor < 0 {
             if errno == EEXIST { return false }
             throw .unwritable(path: path, reason: systemReason())
         }
         do throws(CacheError) {
             try writeAll(data, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw .unwritable(path: path, reason: systemReason()) }
+            guard fsync(descriptor) == 0 else {
+                throw .unwritable(path: path, reason: systemReason())
+            }
         } catch {
             close(descriptor)
             unlink(path)
@@ -97,11 +107,15 @@ enum CacheFileSystem {
     }
 
     /// Writes every byte of `data`, calling write(2) again after a partial write.
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(CacheError) {
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String)
+        throws(CacheError)
+    {
         let failure: String? = data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = retryingOnInterrupt { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+                let written = retryingOnInterrupt {
+                    write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                }
                 if written < 0 { return systemReason() }
                 offset += written
             }

@@ -43,11 +43,14 @@ struct CacheLocation: Equatable, Sendable {
         } else {
             throw .noCacheDirectory
         }
-        return CacheLocation(directory: absoluteURL(for: chosen, home: home, currentDirectory: currentDirectory))
+        return CacheLocation(
+            directory: absoluteURL(for: chosen, home: home, currentDirectory: currentDirectory))
     }
 
     /// Expands a leading `~` or `~/` and anchors relative paths at `currentDirectory`.
-    private static func absoluteURL(for path: String, home: String?, currentDirectory: String) -> URL {
+    private static func absoluteURL(for path: String, home: String?, currentDirectory: String)
+        -> URL
+    {
         var expanded = path
         if let home, path == "~" || path.hasPrefix("~/") {
             expanded = home + path.dropFirst()

@@ -13,8 +13,8 @@ struct GuardedJSONFile<Value: Codable>: Sendable {
     func read() throws(CacheError) -> Value? {
         guard let data = try CacheFileSystem.readIfPresent(path) else { return nil }
         switch decode(data) {
-        case let .success(value): return value
-        case let .failure(problem): throw .corrupt(path: path, problem: problem)
+        case .success(let value): return value
+        case .failure(let problem): throw .corrupt(path: path, problem: problem)
         }
     }
 
@@ -25,9 +25,12 @@ struct GuardedJSONFile<Value: Codable>: Sendable {
     @discardableResult
     func write(_ value: Value, force: Bool) throws(CacheError) -> String? {
         let encoded = try encode(value)
-        try CacheFileSystem.createDirectory(url.deletingLastPathComponent().path(percentEncoded: false))
+        try CacheFileSystem.createDirectory(
+            url.deletingLastPathComponent().path(percentEncoded: false))
         var keptCopy: String?
-        if let existing = try CacheFileSystem.readIfPresent(path), case let .failure(problem) = decode(existing) {
+        if let existing = try CacheFileSystem.readIfPresent(path),
+            case .failure(let problem) = decode(existing)
+        {
             guard force else { throw .refusingToReplaceCorrupt(path: path, problem: problem) }
             keptCopy = try keepCopy(of: existing)
         }
@@ -61,6 +64,8 @@ struct GuardedJSONFile<Value: Codable>: Sendable {
             let candidate = "\(path).\(suffix)"
             if try CacheFileSystem.createNew(contents, at: candidate) { return candidate }
         }
-        throw .unwritable(path: "\(path).corrupt", reason: "too many earlier copies of damaged files; remove some")
+        throw .unwritable(
+            path: "\(path).corrupt", reason: "too many earlier copies of damaged files; remove some"
+        )
     }
 }

@@ -23,10 +23,17 @@ struct ImageStore {
     /// extension, `detected` (the format of the downloaded bytes) decides. Throws
     /// `ImageStoreError.noFileName` when the URL names no file at all (interactive comics such
     /// as `https://imgs.xkcd.com/comics/`) or no extension can be found.
-    static func fileName(forComic number: Int, imageURL: String, detected: ImageFormat? = nil) throws -> String {
-        guard let name = urlFileName(imageURL) else { throw ImageStoreError.noFileName(comic: number, url: imageURL) }
-        let urlExtension = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
-        if let urlExtension, knownExtensions.contains(urlExtension) { return "\(number).\(urlExtension)" }
+    static func fileName(forComic number: Int, imageURL: String, detected: ImageFormat? = nil)
+        throws -> String
+    {
+        guard let name = urlFileName(imageURL) else {
+            throw ImageStoreError.noFileName(comic: number, url: imageURL)
+        }
+        let urlExtension =
+            name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } : nil
+        if let urlExtension, knownExtensions.contains(urlExtension) {
+            return "\(number).\(urlExtension)"
+        }
         if let fallback = detected?.fileExtension { return "\(number).\(fallback)" }
         throw ImageStoreError.noFileName(comic: number, url: imageURL)
     }
@@ -42,7 +49,8 @@ struct ImageStore {
             path = afterScheme[slash...]
         }
         guard let name = path.split(separator: "/", omittingEmptySubsequences: false).last,
-              !name.isEmpty, name != ".", name != ".." else { return nil }
+            !name.isEmpty, name != ".", name != ".."
+        else { return nil }
         return name
     }
 
@@ -80,16 +88,21 @@ struct ImageStore {
     @discardableResult
     func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL {
         let format = ImageFormat(detecting: bytes)
-        guard format.isImage else { throw ImageStoreError.notAnImage(url: imageURL, looksLike: format) }
-        if format == .png && !Self.endsWithIEND(bytes) { throw ImageStoreError.truncated(url: imageURL) }
+        guard format.isImage else {
+            throw ImageStoreError.notAnImage(url: imageURL, looksLike: format)
+        }
+        if format == .png && !Self.endsWithIEND(bytes) {
+            throw ImageStoreError.truncated(url: imageURL)
+        }
         let name = try Self.fileName(forComic: number, imageURL: imageURL, detected: format)
         let target = directory.appendingPathComponent(name)
         do throws(CacheError) {
             try CacheFileSystem.createDirectory(directory.path(percentEncoded: false))
             try CacheFileSystem.writeAtomically(Data(bytes), to: target.path(percentEncoded: false))
         } catch {
-            guard case let .unwritable(path, reason) = error else {
-                throw ImageStoreError.writeFailed(path: target.path(percentEncoded: false), reason: error.description)
+            guard case .unwritable(let path, let reason) = error else {
+                throw ImageStoreError.writeFailed(
+                    path: target.path(percentEncoded: false), reason: error.description)
             }
             throw ImageStoreError.writeFailed(path: path, reason: reason)
         }

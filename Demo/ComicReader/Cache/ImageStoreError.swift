@@ -12,7 +12,8 @@ enum ImageStoreError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .noFileName(let comic, let url):
-            return "comic \(comic) has no image file to show (image URL \(url.isEmpty ? "is empty" : "'\(url)' names no file"))"
+            return
+                "comic \(comic) has no image file to show (image URL \(url.isEmpty ? "is empty" : "'\(url)' names no file"))"
         case .notAnImage(let url, let format):
             return "refusing to save \(url): not an image (looks like \(format.name))"
         case .truncated(let url):

@@ -18,21 +18,30 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
             return
         }
         switch decodingError {
-        case let .dataCorrupted(context) where context.codingPath.isEmpty && scanner.firstSyntaxError() == nil:
+        case .dataCorrupted(let context)
+        where context.codingPath.isEmpty && scanner.firstSyntaxError() == nil:
             // Well-formed JSON "corrupted" at no path: on Linux, a number an Int field cannot hold.
             guard let number = scanner.firstNumberOutsideInt() else {
                 self.init(scanner: scanner, codingPath: [], fallback: context.debugDescription)
                 return
             }
             let isWhole = !number.text.contains { ".eE".contains($0) }
-            self.init(position: JSONSourcePosition(byteOffset: number.offset, in: scanner.bytes), codingPath: nil,
-                      detail: "\(number.text) is \(isWhole ? "out of range" : "not a whole number")")
-        case let .dataCorrupted(context):
-            self.init(scanner: scanner, codingPath: context.codingPath, fallback: context.debugDescription)
-        case let .keyNotFound(key, context):
-            self.init(scanner: scanner, codingPath: context.codingPath, fallback: "missing key \"\(key.stringValue)\"")
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            self.init(scanner: scanner, codingPath: context.codingPath, fallback: context.debugDescription)
+            self.init(
+                position: JSONSourcePosition(byteOffset: number.offset, in: scanner.bytes),
+                codingPath: nil,
+                detail: "\(number.text) is \(isWhole ? "out of range" : "not a whole number")")
+        case .dataCorrupted(let context):
+            self.init(
+                scanner: scanner, codingPath: context.codingPath, fallback: context.debugDescription
+            )
+        case .keyNotFound(let key, let context):
+            self.init(
+                scanner: scanner, codingPath: context.codingPath,
+                fallback: "missing key \"\(key.stringValue)\"")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            self.init(
+                scanner: scanner, codingPath: context.codingPath, fallback: context.debugDescription
+            )
         @unknown default:
             self.init(scanner: scanner, codingPath: [], fallback: String(describing: decodingError))
         }
@@ -53,7 +62,9 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
             detail = "invalid JSON: \(syntaxError.message)"
             return
         }
-        position = scanner.offset(of: codingPath).map { JSONSourcePosition(byteOffset: $0, in: scanner.bytes) }
+        position = scanner.offset(of: codingPath).map {
+            JSONSourcePosition(byteOffset: $0, in: scanner.bytes)
+        }
         self.codingPath = codingPath.isEmpty ? nil : Self.render(codingPath)
         detail = Self.tidy(fallback)
     }
@@ -80,7 +91,9 @@ struct JSONDecodingProblem: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// "at line 3, column 9 (byte 40), in [1].num: what is wrong", or just what is wrong.
     var description: String {
-        let location = [position.map { "at \($0)" }, codingPath.map { "in \($0)" }].compactMap { $0 }
+        let location = [position.map { "at \($0)" }, codingPath.map { "in \($0)" }].compactMap {
+            $0
+        }
         return location.isEmpty ? detail : "\(location.joined(separator: ", ")): \(detail)"
     }
 }

@@ -34,7 +34,8 @@ struct JSONScanner {
             skipWhitespace(&cursor)
             if cursor < bytes.count {
                 throw SyntaxError(
-                    offset: cursor, message: "unexpected \(describeByte(at: cursor)) after the end of the data")
+                    offset: cursor,
+                    message: "unexpected \(describeByte(at: cursor)) after the end of the data")
             }
         } catch {
             return error
@@ -52,7 +53,8 @@ struct JSONScanner {
             case (UInt8(ascii: "["), let index?):
                 cursor += 1
                 for _ in 0..<index {
-                    guard (try? skipValue(&cursor, depth: 0)) != nil, consume(",", at: &cursor) else { return nil }
+                    guard (try? skipValue(&cursor, depth: 0)) != nil, consume(",", at: &cursor)
+                    else { return nil }
                 }
                 skipWhitespace(&cursor)
             case (UInt8(ascii: "{"), _):
@@ -95,14 +97,17 @@ struct JSONScanner {
             skipWhitespace(&cursor)
             let nameStart = cursor + 1
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\""),
-                  (try? skipString(&cursor)) != nil else { return false }
+                (try? skipString(&cursor)) != nil
+            else { return false }
             let nameEnd = cursor - 1  // the closing quote
             guard consume(":", at: &cursor) else { return false }
             skipWhitespace(&cursor)
             if bytes[nameStart..<nameEnd].elementsEqual(wanted) {
                 return true
             }
-            guard (try? skipValue(&cursor, depth: 0)) != nil, consume(",", at: &cursor) else { return false }
+            guard (try? skipValue(&cursor, depth: 0)) != nil, consume(",", at: &cursor) else {
+                return false
+            }
         }
     }
 
@@ -116,13 +121,16 @@ struct JSONScanner {
         }
         switch bytes[cursor] {
         case UInt8(ascii: "{"): try skipContainer(&cursor, depth: depth, close: "}", isObject: true)
-        case UInt8(ascii: "["): try skipContainer(&cursor, depth: depth, close: "]", isObject: false)
+        case UInt8(ascii: "["):
+            try skipContainer(&cursor, depth: depth, close: "]", isObject: false)
         case UInt8(ascii: "\""): try skipString(&cursor)
         case UInt8(ascii: "t"): try skipLiteral("true", &cursor)
         case UInt8(ascii: "f"): try skipLiteral("false", &cursor)
         case UInt8(ascii: "n"): try skipLiteral("null", &cursor)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber(&cursor)
-        default: throw SyntaxError(offset: cursor, message: "unexpected \(describeByte(at: cursor)), expected a value")
+        default:
+            throw SyntaxError(
+                offset: cursor, message: "unexpected \(describeByte(at: cursor)), expected a value")
         }
     }
 
@@ -131,7 +139,8 @@ struct JSONScanner {
         _ cursor: inout Int, depth: Int, close: Unicode.Scalar, isObject: Bool
     ) throws(SyntaxError) {
         guard depth < Self.maximumDepth else {
-            throw SyntaxError(offset: cursor, message: "nesting deeper than \(Self.maximumDepth) levels")
+            throw SyntaxError(
+                offset: cursor, message: "nesting deeper than \(Self.maximumDepth) levels")
         }
         cursor += 1
         skipWhitespace(&cursor)
@@ -164,12 +173,15 @@ struct JSONScanner {
             case UInt8(ascii: "\\"):
                 try skipEscape(&cursor)
             case 0..<0x20:
-                throw SyntaxError(offset: cursor, message: "unescaped control character in a string")
+                throw SyntaxError(
+                    offset: cursor, message: "unescaped control character in a string")
             default:
                 cursor += 1
             }
         }
-        throw SyntaxError(offset: cursor, message: "unexpected end of data inside the string starting at byte \(start)")
+        throw SyntaxError(
+            offset: cursor,
+            message: "unexpected end of data inside the string starting at byte \(start)")
     }
 
     /// Skips the escape sequence whose backslash is at `cursor`; a sequence cut short by
@@ -184,14 +196,17 @@ struct JSONScanner {
         case UInt8(ascii: "u"):
             let end = min(escaped + 5, bytes.count)
             guard bytes[(escaped + 1)..<end].allSatisfy(\.isHexDigit) else {
-                throw SyntaxError(offset: cursor, message: "\\u must be followed by four hex digits")
+                throw SyntaxError(
+                    offset: cursor, message: "\\u must be followed by four hex digits")
             }
             cursor = end
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             cursor = escaped + 1
         default:
-            throw SyntaxError(offset: cursor, message: "invalid escape \\\(describeByte(at: escaped)) in a string")
+            throw SyntaxError(
+                offset: cursor, message: "invalid escape \\\(describeByte(at: escaped)) in a string"
+            )
         }
     }
 
@@ -199,7 +214,8 @@ struct JSONScanner {
     private func skipLiteral(_ literal: String, _ cursor: inout Int) throws(SyntaxError) {
         let expected = Array(literal.utf8)
         guard bytes[cursor...].starts(with: expected) else {
-            throw SyntaxError(offset: cursor, message: "unexpected \(describeByte(at: cursor)), expected a value")
+            throw SyntaxError(
+                offset: cursor, message: "unexpected \(describeByte(at: cursor)), expected a value")
         }
         cursor += expected.count
     }
@@ -215,7 +231,9 @@ struct JSONScanner {
         }
         _ = consumeByte("-", at: &cursor)
         if consumeByte("0", at: &cursor) {
-            if isDigit(cursor) { throw SyntaxError(offset: cursor, message: "a number must not have leading zeros") }
+            if isDigit(cursor) {
+                throw SyntaxError(offset: cursor, message: "a number must not have leading zeros")
+            }
         } else {
             try skipDigits()
         }
@@ -248,7 +266,8 @@ struct JSONScanner {
 
     /// "unexpected X, expected `what`" at `offset`.
     private func expected(_ what: String, at offset: Int) -> SyntaxError {
-        SyntaxError(offset: offset, message: "unexpected \(describeByte(at: offset)), expected \(what)")
+        SyntaxError(
+            offset: offset, message: "unexpected \(describeByte(at: offset)), expected \(what)")
     }
 
     /// Names the byte at `offset` for a message: a quoted printable character, a hex code,
@@ -267,7 +286,7 @@ struct JSONScanner {
         var offset = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case let .valid(encoded): offset += encoded.count
+            case .valid(let encoded): offset += encoded.count
             case .emptyInput: return nil
             case .error: return offset
             }
@@ -275,8 +294,8 @@ struct JSONScanner {
     }
 }
 
-private extension UInt8 {
-    var isHexDigit: Bool {
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
             || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)

@@ -9,11 +9,11 @@ enum ExperimentAssignmentError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .malformed(text, origin, known):
+        case .malformed(let text, let origin, let known):
             "\(origin): '\(text)' is not of the form EXPERIMENT=VARIANT (experiments: \(known))"
-        case let .unknownExperiment(name, origin, known):
+        case .unknownExperiment(let name, let origin, let known):
             "\(origin): unknown experiment '\(name)' (experiments: \(known))"
-        case let .unknownVariant(variant, experiment, origin, known):
+        case .unknownVariant(let variant, let experiment, let origin, let known):
             "\(origin): experiment '\(experiment)' has no variant '\(variant)' (variants: \(known))"
         }
     }

@@ -11,13 +11,17 @@ struct ExperimentRegistry: Sendable {
             name: "layout", summary: "How a comic is laid out on the terminal.",
             variants: [
                 .builtIn("classic", "Plain lines: title, date, image link, alt text."),
-                .switched("card", "A framed card with the title in its top border.", by: CardLayoutAssembly.self),
+                .switched(
+                    "card", "A framed card with the title in its top border.",
+                    by: CardLayoutAssembly.self),
             ]),
         Experiment(
             name: "random", summary: "How `comics random` (and r in the reader) chooses.",
             variants: [
                 .builtIn("uniform", "Every comic is equally likely."),
-                .switched("unread-first", "Comics not read yet come first.", by: UnreadFirstRandomAssembly.self),
+                .switched(
+                    "unread-first", "Comics not read yet come first.",
+                    by: UnreadFirstRandomAssembly.self),
             ]),
     ])
 
@@ -28,7 +32,9 @@ struct ExperimentRegistry: Sendable {
 
     /// Every experiment at its default variant.
     var defaults: ExperimentSelection {
-        ExperimentSelection(variants: Dictionary(uniqueKeysWithValues: experiments.map { ($0.name, $0.defaultVariant.name) }))
+        ExperimentSelection(
+            variants: Dictionary(
+                uniqueKeysWithValues: experiments.map { ($0.name, $0.defaultVariant.name) }))
     }
 
     /// Switches every experiment's variants on or off in `context` as `selection` says.
@@ -50,17 +56,22 @@ struct ExperimentRegistry: Sendable {
     ) throws(ExperimentAssignmentError) -> ExperimentSelection {
         var selection = base
         for assignment in assignments {
-            let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = assignment.split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false
+            )
+            .map { $0.trimmingCharacters(in: .whitespaces) }
             // `layout=` and `=card` are as incomplete as `layout`.
-            guard parts.count == 2, let name = parts.first, let value = parts.last, !name.isEmpty, !value.isEmpty else {
+            guard parts.count == 2, let name = parts.first, let value = parts.last, !name.isEmpty,
+                !value.isEmpty
+            else {
                 throw .malformed(assignment, origin: origin, known: experimentList)
             }
             guard let experiment = experiment(named: name) else {
                 throw .unknownExperiment(name, origin: origin, known: experimentList)
             }
             guard experiment.variant(named: value) != nil else {
-                throw .unknownVariant(value, experiment: name, origin: origin, known: experiment.variantNames)
+                throw .unknownVariant(
+                    value, experiment: name, origin: origin, known: experiment.variantNames)
             }
             selection.variants[name] = value
         }

@@ -22,7 +22,8 @@ public struct Comic: Codable, Hashable, Sendable {
     public init(
         num: Int, title: String, safeTitle: String? = nil, alt: String = "", img: String = "",
         transcript: String = "", link: String = "", news: String = "",
-        year: String = "2026", month: String = "1", day: String = "1", extraParts: [String: String]? = nil
+        year: String = "2026", month: String = "1", day: String = "1",
+        extraParts: [String: String]? = nil
     ) {
         self.num = num
         self.title = title

@@ -58,9 +58,10 @@ struct ComicCatalog: Equatable, Sendable {
         switch lookup(number) {
         case .found(let comic): return comic
         case .missing where number == 404: throw .notFoundJoke
-        case let .missing(_, previous, next): throw .missing(number: number, previous: previous, next: next)
-        case let .afterLatest(latest): throw .afterLatest(number: number, latest: latest)
-        case let .beforeFirst(first): throw .beforeFirst(number: number, first: first)
+        case .missing(_, let previous, let next):
+            throw .missing(number: number, previous: previous, next: next)
+        case .afterLatest(let latest): throw .afterLatest(number: number, latest: latest)
+        case .beforeFirst(let first): throw .beforeFirst(number: number, first: first)
         case .empty: throw .empty
         }
     }

@@ -29,9 +29,12 @@ struct ComicSearch: Sendable {
         entries = comics.map { comic in
             // The API's safe_title is usually the title without markup, and sometimes a
             // different wording; a hit in either counts as a title hit.
-            let titles = comic.safeTitle == comic.title ? comic.title : comic.title + "\n" + comic.safeTitle
-            return (comic, Self.fold(plainText(titles)), Self.fold(plainText(comic.alt)),
-                    Self.fold(plainText(comic.transcript)))
+            let titles =
+                comic.safeTitle == comic.title ? comic.title : comic.title + "\n" + comic.safeTitle
+            return (
+                comic, Self.fold(plainText(titles)), Self.fold(plainText(comic.alt)),
+                Self.fold(plainText(comic.transcript))
+            )
         }
     }
 
@@ -43,16 +46,22 @@ struct ComicSearch: Sendable {
             var total = 0
             for word in words {
                 let score =
-                    Self.score(word, in: entry.title, word: Weight.titleWord, substring: Weight.titleSubstring)
-                    + Self.score(word, in: entry.alt, word: Weight.altWord, substring: Weight.altSubstring)
-                    + Self.score(word, in: entry.transcript,
-                                 word: Weight.transcriptWord, substring: Weight.transcriptSubstring)
+                    Self.score(
+                        word, in: entry.title, word: Weight.titleWord,
+                        substring: Weight.titleSubstring)
+                    + Self.score(
+                        word, in: entry.alt, word: Weight.altWord, substring: Weight.altSubstring)
+                    + Self.score(
+                        word, in: entry.transcript,
+                        word: Weight.transcriptWord, substring: Weight.transcriptSubstring)
                 guard score > 0 else { return nil }
                 total += score
             }
             return Hit(comic: entry.comic, score: total)
         }
-        return hits.sorted { $0.score != $1.score ? $0.score > $1.score : $0.comic.num > $1.comic.num }
+        return hits.sorted {
+            $0.score != $1.score ? $0.score > $1.score : $0.comic.num > $1.comic.num
+        }
     }
 
     /// Lowercases and strips diacritics so "CAFÉ" and "cafe" compare equal.
@@ -62,14 +71,19 @@ struct ComicSearch: Sendable {
 
     /// `word` points if `needle` occurs in `haystack` as a whole word, else `substring`
     /// points if it occurs at all, else 0.
-    private static func score(_ needle: String, in haystack: String, word: Int, substring: Int) -> Int {
+    private static func score(_ needle: String, in haystack: String, word: Int, substring: Int)
+        -> Int
+    {
         var found = false
         var searchStart = haystack.startIndex
         while let range = haystack.range(of: needle, range: searchStart..<haystack.endIndex) {
             found = true
-            let startsWord = range.lowerBound == haystack.startIndex
+            let startsWord =
+                range.lowerBound == haystack.startIndex
                 || !isWordCharacter(haystack[haystack.index(before: range.lowerBound)])
-            let endsWord = range.upperBound == haystack.endIndex || !isWordCharacter(haystack[range.upperBound])
+            let endsWord =
+                range.upperBound == haystack.endIndex
+                || !isWordCharacter(haystack[range.upperBound])
             if startsWord && endsWord { return word }
             searchStart = haystack.index(after: range.lowerBound)
         }

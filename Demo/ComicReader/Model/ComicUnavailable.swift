@@ -22,18 +22,18 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notFoundJoke:
             "comic 404 does not exist: the site answers \"404 Not Found\" on purpose. Try 403 or 405."
-        case let .missing(number, previous, next):
+        case .missing(let number, let previous, let next):
             "comic \(number) is not in the cache (the nearest are \(previous) and \(next)); "
                 + "'comics refresh --since \(number)' fetches it"
-        case let .afterLatest(number, latest):
+        case .afterLatest(let number, let latest):
             "comic \(number) does not exist yet: the latest is \(latest). 'comics refresh' looks for newer ones."
-        case let .beforeFirst(number, first):
+        case .beforeFirst(let number, let first):
             "comic \(number) is not in the cache: the first one there is \(first)"
         case .empty:
             "there are no comics in the cache; run 'comics refresh' to fetch some"
-        case let .noNext(latest):
+        case .noNext(let latest):
             "\(latest) is the latest comic; there is no next one yet"
-        case let .noPrevious(first):
+        case .noPrevious(let first):
             "\(first) is the first comic; there is no previous one"
         }
     }

@@ -4,7 +4,8 @@ protocol RandomComicPicker: Sendable {
     /// Picks a comic using `generator` (inject a seeded one for reproducible choices);
     /// nil only when the catalog is empty.
     func pick(
-        from catalog: ComicCatalog, state: UserState, using generator: inout some RandomNumberGenerator
+        from catalog: ComicCatalog, state: UserState,
+        using generator: inout some RandomNumberGenerator
     ) -> Comic?
 }
 

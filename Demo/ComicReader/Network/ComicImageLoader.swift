@@ -17,10 +17,14 @@ struct ComicImageLoader: Sendable {
     /// The image of `comic`; `isSample` says the comic is one of the built-in sample.
     func load(_ comic: Comic, isSample: Bool) async -> Outcome {
         if isSample { return Outcome(bytes: SampleImages.png(forComic: comic.num)) }
-        guard let address = ComicPresentation.imageFileURL(comic.img), let url = URL(string: address) else {
+        guard let address = ComicPresentation.imageFileURL(comic.img),
+            let url = URL(string: address)
+        else {
             return Outcome()  // an interactive comic: no image file
         }
-        if let cached = store?.cachedImage(forComic: comic.num, imageURL: address) { return Outcome(bytes: cached) }
+        if let cached = store?.cachedImage(forComic: comic.num, imageURL: address) {
+            return Outcome(bytes: cached)
+        }
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try await source.data(from: url))

@@ -47,7 +47,8 @@ struct ComicImageRefresher: Sendable {
         var jobs: [Job] = []
         for comic in comics.sorted(by: { $0.num < $1.num }) {
             guard let address = ComicPresentation.imageFileURL(comic.img),
-                  (try? ImageStore.fileName(forComic: comic.num, imageURL: address, detected: .png)) != nil
+                (try? ImageStore.fileName(forComic: comic.num, imageURL: address, detected: .png))
+                    != nil
             else {
                 summary.interactive.append(comic.num)
                 continue
@@ -57,7 +58,8 @@ struct ComicImageRefresher: Sendable {
                 continue
             }
             guard let url = URL(string: address) else {
-                summary.failures.append(.init(number: comic.num, error: ImageRefreshError.badImageURL(address)))
+                summary.failures.append(
+                    .init(number: comic.num, error: ImageRefreshError.badImageURL(address)))
                 continue
             }
             jobs.append(Job(number: comic.num, address: address, url: url))

@@ -102,7 +102,8 @@ struct ComicRefresher: Sendable {
                     if let dead = watch.record(error) {
                         try storePending()
                         throw RefreshError.serverUnavailable(
-                            consecutiveFailures: watch.failuresInARow, lastError: dead, stored: stored)
+                            consecutiveFailures: watch.failuresInARow, lastError: dead,
+                            stored: stored)
                     }
                 case .cancelled:
                     try storePending()
@@ -131,7 +132,9 @@ struct ComicRefresher: Sendable {
     /// Fetches one comic with retries; never throws, so one failure cannot end the group.
     private func fetch(_ number: Int) async -> Outcome {
         do {
-            guard let comic = try await retry.run({ try await source.comic(number) }) else { return .missing }
+            guard let comic = try await retry.run({ try await source.comic(number) }) else {
+                return .missing
+            }
             return .fetched(comic)
         } catch {
             return Task.isCancelled ? .cancelled : .failed(error)

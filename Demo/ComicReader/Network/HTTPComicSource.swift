@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `ComicSource` that asks an xkcd-style JSON API over HTTP:
@@ -25,7 +26,9 @@ final class HTTPComicSource: ComicSource {
     ///   without query or fragment, `NetworkError.invalidTimeout` unless `timeout` is a
     ///   positive number of seconds.
     init(base: String = defaultBase, timeout: Double = defaultTimeout) throws {
-        guard let trimmed = Self.validatedBase(base) else { throw NetworkError.invalidBaseURL(base) }
+        guard let trimmed = Self.validatedBase(base) else {
+            throw NetworkError.invalidBaseURL(base)
+        }
         guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
 
         let configuration = URLSessionConfiguration.ephemeral
@@ -44,8 +47,8 @@ final class HTTPComicSource: ComicSource {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
-              url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+            url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
         else { return nil }
         return trimmed
     }
@@ -78,7 +81,8 @@ final class HTTPComicSource: ComicSource {
         }
         let comic = try decodeComic(body, from: url, contentType: contentType(of: response))
         guard comic.num == number else {
-            throw NetworkError.badJSON(url: url, detail: "field \"num\" is \(comic.num), expected \(number)")
+            throw NetworkError.badJSON(
+                url: url, detail: "field \"num\" is \(comic.num), expected \(number)")
         }
         return comic
     }
@@ -102,7 +106,8 @@ final class HTTPComicSource: ComicSource {
 
     /// Performs one GET, turning transport failures into `NetworkError`s that name `url`.
     private func get(_ url: URL) async throws -> (Data, HTTPURLResponse) {
-        let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        let request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         let body: Data
         let response: URLResponse
         do {
@@ -118,7 +123,9 @@ final class HTTPComicSource: ComicSource {
 
     /// Maps the system's error codes onto the few situations a user can act on.
     /// Throws `CancellationError` for cancelled requests so callers see cancellation as such.
-    private static func networkError(for error: URLError, at url: URL, timeout: Double) throws -> NetworkError {
+    private static func networkError(for error: URLError, at url: URL, timeout: Double) throws
+        -> NetworkError
+    {
         switch error.code {
         case .cancelled:
             throw CancellationError()
@@ -133,9 +140,10 @@ final class HTTPComicSource: ComicSource {
         case .cannotFindHost, .dnsLookupFailed:
             return .hostNotFound(url: url)
         case .badServerResponse, .zeroByteResource, .cannotParseResponse:
-            return .unreachable(url: url, reason: "the server closed the connection without a valid answer")
+            return .unreachable(
+                url: url, reason: "the server closed the connection without a valid answer")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .transport(url: url, reason: "secure connection failed")
         default:
             return .transport(url: url, reason: "URL error \(error.code.rawValue)")
@@ -148,8 +156,10 @@ final class HTTPComicSource: ComicSource {
 
     /// Decodes a comic, telling apart "not JSON at all" from "JSON of the wrong shape".
     private func decodeComic(_ body: Data, from url: URL, contentType: String?) throws -> Comic {
-        guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil else {
-            throw NetworkError.notJSON(url: url, contentType: contentType, start: Self.printableStart(of: body))
+        guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+        else {
+            throw NetworkError.notJSON(
+                url: url, contentType: contentType, start: Self.printableStart(of: body))
         }
         do {
             return try JSONDecoder().decode(Comic.self, from: body)
@@ -165,9 +175,10 @@ final class HTTPComicSource: ComicSource {
         let examined = body.prefix(limit * 4)
         let text = String(decoding: examined, as: UTF8.self)
         let words = text.split { character in
-            character.isWhitespace || character.unicodeScalars.contains {
-                [.control, .format].contains($0.properties.generalCategory)
-            }
+            character.isWhitespace
+                || character.unicodeScalars.contains {
+                    [.control, .format].contains($0.properties.generalCategory)
+                }
         }
         let joined = words.joined(separator: " ")
         let isCut = joined.count > limit || body.count > examined.count

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A failure talking to the comic server, described well enough to print one clear line
@@ -41,7 +42,8 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         switch self {
         case .timeout, .unreachable: return true
         case .httpStatus(_, let status): return status == 429 || status >= 500
-        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .notJSON, .badJSON, .transport: return false
+        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .notJSON, .badJSON, .transport:
+            return false
         }
     }
 
@@ -69,7 +71,8 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
             return "HTTP \(status) (\(phrase)) from \(url.absoluteString)"
         case .notJSON(let url, let contentType, let start):
             let reply = start.isEmpty ? "an empty reply" : "a reply starting \"\(start)\""
-            return "not JSON from \(url.absoluteString): \(reply) (content type \(contentType ?? "none"))"
+            return
+                "not JSON from \(url.absoluteString): \(reply) (content type \(contentType ?? "none"))"
         case .badJSON(let url, let detail):
             return "unexpected JSON from \(url.absoluteString): \(detail)"
         case .transport(let url, let reason):

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A `RefreshProgress` that redraws one line such as `[#####.....] 37/120 comic 1234`
@@ -72,7 +73,8 @@ final class ProgressBar: RefreshProgress {
         let barWidth = min(maxBarWidth, available - counter.count - 3)  // "[", "]", " "
         guard barWidth >= 5 else { return String(counter.prefix(available)) }
         let filled = total > 0 ? done * barWidth / total : 0
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled)
+        let bar =
+            String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled)
         return "[\(bar)] \(counter)"
     }
 }

@@ -21,14 +21,17 @@ enum RefreshError: Error, CustomStringConvertible {
         switch self {
         case .serverUnavailable(let failures, let lastError, let stored):
             let kept = stored == 1 ? "1 comic" : "\(stored) comics"
-            return "server unavailable: \(failures) comics in a row could not be fetched, the last with: \(lastError); "
+            return
+                "server unavailable: \(failures) comics in a row could not be fetched, the last with: \(lastError); "
                 + "stopped after keeping \(kept) fetched so far"
         case .imageServerUnavailable(let failures, let lastError, let saved):
             let kept = saved == 1 ? "1 image" : "\(saved) images"
-            return "server unavailable: \(failures) images in a row could not be downloaded, the last with: "
+            return
+                "server unavailable: \(failures) images in a row could not be downloaded, the last with: "
                 + "\(lastError); stopped after saving \(kept)"
         case .implausibleLatest(let latest, let limit):
-            return "the server says the latest comic is \(latest), beyond any believable number (at most \(limit)); "
+            return
+                "the server says the latest comic is \(latest), beyond any believable number (at most \(limit)); "
                 + "nothing was fetched"
         }
     }

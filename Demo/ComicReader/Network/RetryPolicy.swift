@@ -26,12 +26,15 @@ struct RetryPolicy: Sendable {
     /// Runs `operation`, retrying transient `NetworkError`s until it succeeds, fails for
     /// good, or `maxAttempts` is reached; the last error is rethrown. Cancellation is never
     /// retried.
-    func run<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async throws -> Value {
+    func run<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async throws -> Value
+    {
         var attempt = 1
         while true {
             do {
                 return try await operation()
-            } catch let error as NetworkError where error.isTransient && attempt < maxAttempts && !Task.isCancelled {
+            } catch let error as NetworkError
+                where error.isTransient && attempt < maxAttempts && !Task.isCancelled
+            {
                 try await sleep(delay(afterAttempt: attempt))
                 attempt += 1
             }

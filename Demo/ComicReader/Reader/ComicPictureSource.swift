@@ -18,20 +18,28 @@ struct ComicPictureSource: ReaderImageSource {
 
     func pictureAtHand(of comic: Comic, isSample: Bool) -> ReaderPicture? {
         guard maker.showsPictures else { return ReaderPicture.none }
-        if isSample { return maker.picture(image: SampleImages.png(forComic: comic.num), sourceURL: comic.img) }
+        if isSample {
+            return maker.picture(image: SampleImages.png(forComic: comic.num), sourceURL: comic.img)
+        }
         guard let address = ComicPresentation.imageFileURL(comic.img) else {
             return maker.picture(image: nil, sourceURL: comic.img)  // an interactive comic: no image file
         }
-        guard let cached = loader.store?.cachedImage(forComic: comic.num, imageURL: address) else { return nil }
+        guard let cached = loader.store?.cachedImage(forComic: comic.num, imageURL: address) else {
+            return nil
+        }
         return maker.picture(image: cached, sourceURL: comic.img)
     }
 
     func downloadedPicture(of comic: Comic) -> ReaderPicture {
         guard maker.showsPictures else { return ReaderPicture.none }
         let loader = loader
-        guard let outcome = SynchronousWait.value(within: downloadLimit, of: { await loader.load(comic, isSample: false) })
+        guard
+            let outcome = SynchronousWait.value(
+                within: downloadLimit, of: { await loader.load(comic, isSample: false) })
         else {
-            return .notice("image not shown, the download took more than \(Int(downloadLimit.rounded())) s: \(comic.img)")
+            return .notice(
+                "image not shown, the download took more than \(Int(downloadLimit.rounded())) s: \(comic.img)"
+            )
         }
         if outcome.bytes == nil, let problem = outcome.problem { return .notice(problem) }
         return maker.picture(image: outcome.bytes, sourceURL: comic.img)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The terminal settings saved when raw mode began, for the signal handler. Written only
@@ -66,7 +66,9 @@ enum RawTerminalMode {
         signal(number) { received in
             // Only async-signal-safe calls: write(2), tcsetattr(3), signal(2), raise(3).
             if savedSettingsValid {
-                _ = leaveScreenBytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                _ = leaveScreenBytes.withUnsafeBytes {
+                    write(STDOUT_FILENO, $0.baseAddress, $0.count)
+                }
                 tcsetattr(STDIN_FILENO, TCSANOW, &savedSettings)
             }
             signal(received, SIG_DFL)

@@ -70,8 +70,10 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
     /// The help screen: every action with its keys.
     static var helpText: String {
         let lines = allCases.map { action in
-            action.keys + String(repeating: " ", count: max(1, 14 - action.keys.count)) + action.summary
+            action.keys + String(repeating: " ", count: max(1, 14 - action.keys.count))
+                + action.summary
         }
-        return (["Keys", ""] + lines + ["", "Press any key to go back to the comic."]).joined(separator: "\n")
+        return (["Keys", ""] + lines + ["", "Press any key to go back to the comic."]).joined(
+            separator: "\n")
     }
 }

@@ -7,8 +7,11 @@ final class ReaderInteractor {
     private let searcher: CatalogSearcher
     private let images: any ReaderImageSource
 
-    init(session: ReadingSession, picker: any RandomComicPicker, generator: any RandomNumberGenerator,
-         searcher: CatalogSearcher, images: any ReaderImageSource) {
+    init(
+        session: ReadingSession, picker: any RandomComicPicker,
+        generator: any RandomNumberGenerator,
+        searcher: CatalogSearcher, images: any ReaderImageSource
+    ) {
         self.session = session
         self.picker = picker
         self.generator = generator
@@ -22,14 +25,17 @@ final class ReaderInteractor {
     /// The comic to open with: the one shown last, else the latest.
     func startingComic() throws -> Comic {
         let state = try session.state()
-        if let last = state.lastShown, let comic = try session.catalog().comic(number: last) { return comic }
+        if let last = state.lastShown, let comic = try session.catalog().comic(number: last) {
+            return comic
+        }
         return try comic(.latest, from: nil)
     }
 
     /// The comic `target` names, moving from `current` for next and previous.
     func comic(_ target: DisplayTarget, from current: Int?) throws -> Comic {
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
-        return try navigator.comic(target, current: current, state: try session.state(), using: &generator)
+        return try navigator.comic(
+            target, current: current, state: try session.state(), using: &generator)
     }
 
     /// The picture of `comic` if it needs no download; nil when it must be downloaded.

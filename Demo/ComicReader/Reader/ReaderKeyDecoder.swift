@@ -37,7 +37,9 @@ enum ReaderKeyDecoder {
     /// (or nothing) means the Escape key itself.
     private static func escapeSequence(next: () -> UInt8?) -> ReaderKey {
         guard let introducer = next() else { return .escape }
-        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return .escape }
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            return .escape
+        }
         var parameters: [UInt8] = []
         while let byte = next() {
             if (0x40...0x7E).contains(byte) { return finalKey(byte, parameters: parameters) }
@@ -83,7 +85,8 @@ enum ReaderKeyDecoder {
             bytes.append(byte)
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard bytes.count == length, text.unicodeScalars.count == 1, text != "\u{FFFD}", let character = text.first
+        guard bytes.count == length, text.unicodeScalars.count == 1, text != "\u{FFFD}",
+            let character = text.first
         else { return .unknown }
         return .character(character)
     }

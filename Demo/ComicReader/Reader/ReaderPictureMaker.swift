@@ -32,14 +32,20 @@ struct ReaderPictureMaker {
             do {
                 box = try cellBox(of: bytes)
             } catch {
-                return .notice("image not shown, \(error): \(sourceURL.isEmpty ? "(no image URL)" : sourceURL)")
+                return .notice(
+                    "image not shown, \(error): \(sourceURL.isEmpty ? "(no image URL)" : sourceURL)"
+                )
             }
             if presenter.rendering == .kitty {
-                return .escape(KittyImageEncoder.encode(png: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
-                               rows: box.rows, erase: KittyImageEncoder.deleteVisible(tmux: presenter.tmux))
+                return .escape(
+                    KittyImageEncoder.encode(
+                        png: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
+                    rows: box.rows, erase: KittyImageEncoder.deleteVisible(tmux: presenter.tmux))
             }
-            return .escape(ITermImageEncoder.encode(file: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
-                           rows: box.rows, erase: "")
+            return .escape(
+                ITermImageEncoder.encode(
+                    file: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
+                rows: box.rows, erase: "")
         }
     }
 
@@ -47,7 +53,8 @@ struct ReaderPictureMaker {
     static func picture(from presentation: ImagePresentation) -> ReaderPicture {
         switch presentation {
         case .picture(let text):
-            var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
             if rows.last == "" { rows.removeLast() }  // the picture ends with a newline
             return .lines(rows)
         case .notice(let text): return .notice(text)
@@ -74,9 +81,12 @@ struct ReaderPictureMaker {
         default:
             return (presenter.maxColumns, presenter.maxRows)
         }
-        let naturalColumns = Double(max(1, pixels.width)) / Double(ImagePresenter.assumedCellPixelWidth)
+        let naturalColumns =
+            Double(max(1, pixels.width)) / Double(ImagePresenter.assumedCellPixelWidth)
         let naturalRows = Double(max(1, pixels.height)) / Double(Self.assumedCellPixelHeight)
-        let scale = min(1, Double(presenter.maxColumns) / naturalColumns, Double(presenter.maxRows) / naturalRows)
+        let scale = min(
+            1, Double(presenter.maxColumns) / naturalColumns,
+            Double(presenter.maxRows) / naturalRows)
         let columns = min(presenter.maxColumns, max(1, Int((naturalColumns * scale).rounded())))
         let rows = min(presenter.maxRows, max(1, Int((naturalRows * scale).rounded())))
         return (columns, rows)

@@ -31,7 +31,8 @@ final class ReaderPresenter: ReaderViewOutput {
         do {
             try display(interactor.startingComic())
             if try interactor.isShowingSample() {
-                view?.showMessage("Built-in sample comics; 'comics refresh' fetches the real ones. ? for help")
+                view?.showMessage(
+                    "Built-in sample comics; 'comics refresh' fetches the real ones. ? for help")
             }
         } catch {
             view?.showMessage("\(error)")
@@ -69,11 +70,17 @@ final class ReaderPresenter: ReaderViewOutput {
             case .search: try search()
             case .favorite: try toggleFavorite()
             case .open: try openPage()
-            case .toggleAlt: showsAlt.toggle(); redraw()
-            case .toggleTranscript: showsTranscript.toggle(); redraw()
+            case .toggleAlt:
+                showsAlt.toggle()
+                redraw()
+            case .toggleTranscript:
+                showsTranscript.toggle()
+                redraw()
             case .scrollUp: view?.scroll(by: -scrollStep)
             case .scrollDown: view?.scroll(by: scrollStep)
-            case .help: isShowingHelp = true; view?.showHelp(ReaderAction.helpText)
+            case .help:
+                isShowingHelp = true
+                view?.showHelp(ReaderAction.helpText)
             case .quit: router.quit()
             }
         } catch {
@@ -103,8 +110,13 @@ final class ReaderPresenter: ReaderViewOutput {
             return view?.showMessage("No comic matches '\(query)'") ?? ()
         }
         try display(best)
-        let others = hits.dropFirst().prefix(3).map { "\($0.num) \(ComicPresentation.displayTitle(of: $0))" }
-        let summary = hits.count == 1 ? "The only match." : "Best of \(hits.count) matches; next: " + others.joined(separator: ", ")
+        let others = hits.dropFirst().prefix(3).map {
+            "\($0.num) \(ComicPresentation.displayTitle(of: $0))"
+        }
+        let summary =
+            hits.count == 1
+            ? "The only match."
+            : "Best of \(hits.count) matches; next: " + others.joined(separator: ", ")
         view?.showMessage(summary)
     }
 
@@ -114,7 +126,10 @@ final class ReaderPresenter: ReaderViewOutput {
         let isFavorite = try interactor.toggleFavorite(current.num)
         currentMarks.isFavorite = isFavorite
         redraw()
-        view?.showMessage(isFavorite ? "Added \(current.num) to the favourites" : "Removed \(current.num) from the favourites")
+        view?.showMessage(
+            isFavorite
+                ? "Added \(current.num) to the favourites"
+                : "Removed \(current.num) from the favourites")
     }
 
     /// Opens the page of the comic on screen in the browser.
@@ -134,7 +149,8 @@ final class ReaderPresenter: ReaderViewOutput {
         if let atHand = interactor.pictureAtHand(of: comic) {
             picture = atHand
         } else {
-            picture = .notice(terminal.unicodeEnabled ? "loading the image…" : "loading the image...")
+            picture = .notice(
+                terminal.unicodeEnabled ? "loading the image…" : "loading the image...")
             redraw()
             picture = interactor.downloadedPicture(of: comic)
         }
@@ -145,14 +161,18 @@ final class ReaderPresenter: ReaderViewOutput {
     /// Draws the current comic again, e.g. after a toggle.
     private func redraw() {
         guard let current else { return }
-        let context = RenderContext(terminal: terminal, showsAlt: showsAlt, showsTranscript: showsTranscript,
-                                    isFavorite: currentMarks.isFavorite, isRead: currentMarks.isRead)
-        view?.showComic(renderer.render(current, context: context), picture: picture, status: status(for: current))
+        let context = RenderContext(
+            terminal: terminal, showsAlt: showsAlt, showsTranscript: showsTranscript,
+            isFavorite: currentMarks.isFavorite, isRead: currentMarks.isRead)
+        view?.showComic(
+            renderer.render(current, context: context), picture: picture,
+            status: status(for: current))
     }
 
     /// The status line: where we are and the main keys.
     private func status(for comic: Comic) -> String {
         let star = currentMarks.isFavorite ? (terminal.unicodeEnabled ? " ★" : " *") : ""
-        return "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  * fav  ? help  q quit"
+        return
+            "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  * fav  ? help  q quit"
     }
 }

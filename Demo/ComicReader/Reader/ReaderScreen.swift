@@ -45,13 +45,20 @@ struct ReaderScreen: Equatable {
         case .lines(let rows):
             lines = rows.prefix(limit).map(Line.text)
         case .escape(let escape, let rows, let erase) where rows <= limit:
-            lines = [.graphic(escape, rows: max(1, rows), erase: erase)] + Array(repeating: .covered, count: max(0, rows - 1))
+            lines =
+                [.graphic(escape, rows: max(1, rows), erase: erase)]
+                + Array(repeating: .covered, count: max(0, rows - 1))
         case .escape:
-            lines = [Self.noticeLine("picture not shown, the window is too small for it", columns: columns)]
+            lines = [
+                Self.noticeLine(
+                    "picture not shown, the window is too small for it", columns: columns)
+            ]
         case .notice(let notice):
             lines = [Self.noticeLine(notice, columns: columns)]
         }
-        lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
+        lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            .text(String($0))
+        }
         self.lines = lines
     }
 
@@ -72,7 +79,8 @@ struct ReaderScreen: Equatable {
     /// each visible line at its row. A graphic is drawn only when all its rows are in view
     /// (scrolled partly away, it leaves its rows blank). Also returns what erases this frame's
     /// graphic, for the next frame and for leaving the screen.
-    func frame(offset: Int, bodyRows: Int, previousErase: String) -> (output: String, erase: String) {
+    func frame(offset: Int, bodyRows: Int, previousErase: String) -> (output: String, erase: String)
+    {
         let first = clampedOffset(offset, bodyRows: bodyRows)
         var output = previousErase + "\u{1B}[H\u{1B}[2J"
         var erase = ""

@@ -10,8 +10,10 @@ import Foundation
 enum SynchronousWait {
     /// The value `work` returns, or nil when it has not returned within `seconds` (it is then
     /// cancelled and its value, if any, dropped).
-    static func value<Value: Sendable>(within seconds: Double,
-                                       of work: @escaping @Sendable () async -> Value) -> Value? {
+    static func value<Value: Sendable>(
+        within seconds: Double,
+        of work: @escaping @Sendable () async -> Value
+    ) -> Value? {
         let slot = Slot<Value>()
         let finished = DispatchSemaphore(value: 0)
         let operation: @Sendable () async -> Void = {

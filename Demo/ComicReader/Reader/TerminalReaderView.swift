@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The reader's view on a real terminal: reads keys from standard input in raw mode and
@@ -58,7 +58,8 @@ final class TerminalReaderView: ReaderView {
     func showComic(_ text: String, picture: ReaderPicture, status: String) {
         let size = screenSize()
         laidOutSize = size
-        screen = ReaderScreen(text: text, picture: picture, screenRows: size.rows, columns: size.columns)
+        screen = ReaderScreen(
+            text: text, picture: picture, screenRows: size.rows, columns: size.columns)
         offset = 0
         self.status = status
         draw()
@@ -73,7 +74,8 @@ final class TerminalReaderView: ReaderView {
     }
 
     func scroll(by delta: Int) {
-        offset = screen.clampedOffset(offset + delta, bodyRows: ReaderScreen.bodyRows(screenRows: screenSize().rows))
+        offset = screen.clampedOffset(
+            offset + delta, bodyRows: ReaderScreen.bodyRows(screenRows: screenSize().rows))
         draw()
     }
 
@@ -171,7 +173,9 @@ final class TerminalReaderView: ReaderView {
 
     /// One byte from standard input, waiting at most `waitingMilliseconds` when given.
     private func readByte(waitingMilliseconds: Int32?) -> UInt8? {
-        if let waitingMilliseconds, !inputArrives(waitingMilliseconds: waitingMilliseconds) { return nil }
+        if let waitingMilliseconds, !inputArrives(waitingMilliseconds: waitingMilliseconds) {
+            return nil
+        }
         var byte: UInt8 = 0
         while true {
             let count = read(STDIN_FILENO, &byte, 1)

@@ -28,10 +28,12 @@ struct CardRenderer: ComicRenderer {
 
         /// Rounded box-drawing corners, for UTF-8 terminals.
         static let rounded = FrameGlyphs(
-            topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
+            topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─",
+            vertical: "│")
         /// Plain ASCII, for every other terminal.
         static let ascii = FrameGlyphs(
-            topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+            topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-",
+            vertical: "|")
     }
 
     func render(_ comic: Comic, context: RenderContext) -> String {
@@ -51,10 +53,12 @@ struct CardRenderer: ComicRenderer {
             .init(text: heading, style: .title),
             .init(text: " " + rightRule + glyphs.topRight, style: .plain),
         ])
-        let body = comic.bodyLines(context: context, width: innerWidth, wrapsLinks: true).map { line in
+        let body = comic.bodyLines(context: context, width: innerWidth, wrapsLinks: true).map {
+            line in
             let padding = String(repeating: " ", count: max(0, innerWidth - line.width))
-            return StyledLine(segments: [.init(text: glyphs.vertical + " ", style: .plain)] + line.segments
-                + [.init(text: padding + " " + glyphs.vertical, style: .plain)])
+            return StyledLine(
+                segments: [.init(text: glyphs.vertical + " ", style: .plain)] + line.segments
+                    + [.init(text: padding + " " + glyphs.vertical, style: .plain)])
         }
         let bottomRule = String(repeating: glyphs.horizontal, count: width - 2)
         let bottom = StyledLine(glyphs.bottomLeft + bottomRule + glyphs.bottomRight)

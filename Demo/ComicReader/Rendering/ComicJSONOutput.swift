@@ -41,7 +41,8 @@ enum ComicJSONOutput {
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
             // C0 controls never get here unescaped except the pretty printer's own newlines,
             // so only DEL and above need looking at.
-            let unsafe = TerminalSanitizer.isControl(scalar) || TerminalSanitizer.isBidiControl(scalar)
+            let unsafe =
+                TerminalSanitizer.isControl(scalar) || TerminalSanitizer.isBidiControl(scalar)
                 || scalar == "\u{2028}" || scalar == "\u{2029}"
             if scalar.value >= 0x7F && unsafe {
                 escaped.append(contentsOf: "\\u\(hex4(scalar.value))".unicodeScalars)

@@ -28,7 +28,8 @@ struct ComicPresentation: Sendable, Equatable {
 
     /// The title as one clean line: `title`, else `safe_title`, else `(untitled)`.
     static func displayTitle(of comic: Comic) -> String {
-        [comic.title, comic.safeTitle].lazy.map(DisplayText.line).first { !$0.isEmpty } ?? "(untitled)"
+        [comic.title, comic.safeTitle].lazy.map(DisplayText.line).first { !$0.isEmpty }
+            ?? "(untitled)"
     }
 
     /// The comic's page on the site, e.g. `https://xkcd.com/614/`.
@@ -57,7 +58,8 @@ struct ComicPresentation: Sendable, Equatable {
         let url = DisplayText.line(raw)
         guard !url.isEmpty else { return nil }
         guard let components = URLComponents(string: url) else { return url }
-        let fileName = components.path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let fileName =
+            components.path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         return fileName.isEmpty ? nil : url
     }
 
@@ -72,11 +74,13 @@ struct ComicPresentation: Sendable, Equatable {
             StyledLine($0, style: .secondary)
         }
         if let imageURL, !wrapsLinks {
-            lines.append(StyledLine(segments: [
-                .init(text: "img: ", style: .secondary), .init(text: imageURL, style: .link),
-            ]))
+            lines.append(
+                StyledLine(segments: [
+                    .init(text: "img: ", style: .secondary), .init(text: imageURL, style: .link),
+                ]))
         } else {
-            lines += Self.labelled("img:", imageDescription, width: width, style: imageURL == nil ? .plain : .link)
+            lines += Self.labelled(
+                "img:", imageDescription, width: width, style: imageURL == nil ? .plain : .link)
         }
         if context.showsAlt && !alt.isEmpty {
             lines += Self.labelled("alt:", alt, width: width, style: .plain)
@@ -99,14 +103,18 @@ struct ComicPresentation: Sendable, Equatable {
             case .speech(let text):
                 lines += TextWrapper.wrap(text, width: width).map { StyledLine($0) }
             case .scene(let text):
-                lines += TextWrapper.wrap("(\(text))", width: width).map { StyledLine($0, style: .secondary) }
+                lines += TextWrapper.wrap("(\(text))", width: width).map {
+                    StyledLine($0, style: .secondary)
+                }
             }
         }
         return lines
     }
 
     /// `text` wrapped to `width` after a dim `label`, continuation lines aligned under the text.
-    private static func labelled(_ label: String, _ text: String, width: Int, style: TextStyle) -> [StyledLine] {
+    private static func labelled(_ label: String, _ text: String, width: Int, style: TextStyle)
+        -> [StyledLine]
+    {
         let indent = String(repeating: " ", count: DisplayWidth.of(label) + 1)
         return TextWrapper.wrap(text, width: width - indent.count).enumerated().map { index, line in
             if index == 0 {
@@ -114,7 +122,8 @@ struct ComicPresentation: Sendable, Equatable {
                     .init(text: label + " ", style: .secondary), .init(text: line, style: style),
                 ])
             }
-            return line.isEmpty ? StyledLine() : StyledLine(segments: [.init(text: indent + line, style: style)])
+            return line.isEmpty
+                ? StyledLine() : StyledLine(segments: [.init(text: indent + line, style: style)])
         }
     }
 }

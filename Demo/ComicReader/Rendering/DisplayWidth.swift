@@ -26,7 +26,8 @@ enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         // An emoji: presented as one by default, or asked to be by VARIATION SELECTOR-16.
         if scalars.contains(where: { $0.properties.isEmojiPresentation })
-            || (first.properties.isEmoji && scalars.contains("\u{FE0F}")) {
+            || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
+        {
             return 2
         }
         return scalars.reduce(0) { $0 + of($1) }

@@ -55,7 +55,9 @@ enum HTMLEntityDecoder {
 
     /// Reads the reference whose `&` is at `start`; returns its character and the index just
     /// past the `;`, or nil when the text there is not a complete known reference.
-    private static func reference(in scalars: [Unicode.Scalar], at start: Int) -> (Unicode.Scalar, Int)? {
+    private static func reference(in scalars: [Unicode.Scalar], at start: Int) -> (
+        Unicode.Scalar, Int
+    )? {
         var index = start + 1
         guard index < scalars.count else { return nil }
         if scalars[index] == "#" {
@@ -69,12 +71,16 @@ enum HTMLEntityDecoder {
             while index < scalars.count, isDigit(scalars[index], radix: radix) {
                 index += 1
             }
-            guard index > digitsStart, index < scalars.count, scalars[index] == ";" else { return nil }
+            guard index > digitsStart, index < scalars.count, scalars[index] == ";" else {
+                return nil
+            }
             let digits = String(String.UnicodeScalarView(scalars[digitsStart..<index]))
             return (character(forCodePoint: UInt32(digits, radix: radix)), index + 1)
         }
         let nameStart = index
-        while index < scalars.count, index - nameStart < maximumNameLength, isNameCharacter(scalars[index]) {
+        while index < scalars.count, index - nameStart < maximumNameLength,
+            isNameCharacter(scalars[index])
+        {
             index += 1
         }
         guard index > nameStart, index < scalars.count, scalars[index] == ";" else { return nil }

@@ -10,7 +10,8 @@ enum HTMLTagStripper {
         "a", "abbr", "acronym", "address", "area", "article", "aside", "audio", "b", "big",
         "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col",
         "colgroup", "dd", "del", "dfn", "div", "dl", "dt", "em", "embed", "figcaption", "figure",
-        "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html",
+        "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+        "html",
         "i", "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "map", "mark", "meta",
         "nav", "noscript", "object", "ol", "p", "param", "picture", "pre", "q", "s", "samp",
         "script", "section", "small", "source", "span", "strike", "strong", "style", "sub", "sup",
@@ -33,7 +34,9 @@ enum HTMLTagStripper {
         var index = 0
         while index < scalars.count {
             if scalars[index] == "<", let (name, end) = tag(in: scalars, at: index) {
-                if lineBreakingTagNames.contains(name) { result.append(contentsOf: lineBreak.unicodeScalars) }
+                if lineBreakingTagNames.contains(name) {
+                    result.append(contentsOf: lineBreak.unicodeScalars)
+                }
                 index = end
             } else {
                 result.append(scalars[index])
@@ -56,7 +59,9 @@ enum HTMLTagStripper {
         guard knownTagNames.contains(name) else { return nil }
         // The name must end the word: `<bold>` is not `<b>` with attributes.
         let afterName = scalars[index]
-        guard afterName == ">" || afterName == "/" || afterName.properties.isWhitespace else { return nil }
+        guard afterName == ">" || afterName == "/" || afterName.properties.isWhitespace else {
+            return nil
+        }
         var quote: Unicode.Scalar?
         while index < scalars.count {
             let scalar = scalars[index]
@@ -78,7 +83,9 @@ enum HTMLTagStripper {
         guard scalars[start...].starts(with: opener) else { return nil }
         var index = start + opener.count
         while index + 2 < scalars.count {
-            if scalars[index] == "-", scalars[index + 1] == "-", scalars[index + 2] == ">" { return index + 3 }
+            if scalars[index] == "-", scalars[index + 1] == "-", scalars[index + 2] == ">" {
+                return index + 3
+            }
             index += 1
         }
         return nil

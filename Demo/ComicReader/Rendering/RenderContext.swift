@@ -21,7 +21,8 @@ struct RenderContext: Sendable, Equatable {
 
     init(
         width: Int = Terminal.defaultWidth, colorEnabled: Bool = false, unicodeEnabled: Bool = true,
-        showsAlt: Bool = true, showsTranscript: Bool = false, isFavorite: Bool = false, isRead: Bool = true
+        showsAlt: Bool = true, showsTranscript: Bool = false, isFavorite: Bool = false,
+        isRead: Bool = true
     ) {
         self.width = width
         self.colorEnabled = colorEnabled
@@ -38,8 +39,10 @@ struct RenderContext: Sendable, Equatable {
         isFavorite: Bool = false, isRead: Bool = true
     ) {
         self.init(
-            width: terminal.width, colorEnabled: terminal.colorEnabled, unicodeEnabled: terminal.unicodeEnabled,
-            showsAlt: showsAlt, showsTranscript: showsTranscript, isFavorite: isFavorite, isRead: isRead
+            width: terminal.width, colorEnabled: terminal.colorEnabled,
+            unicodeEnabled: terminal.unicodeEnabled,
+            showsAlt: showsAlt, showsTranscript: showsTranscript, isFavorite: isFavorite,
+            isRead: isRead
         )
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The system calls that measure the terminal on standard output, behind `Terminal.current`,
@@ -12,9 +12,9 @@ enum SystemTerminal {
     /// Whether standard output is a terminal (`isatty`).
     static func standardOutputIsTTY() -> Bool {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-        return isatty(STDOUT_FILENO) == 1
+            return isatty(STDOUT_FILENO) == 1
         #else
-        return false
+            return false
         #endif
     }
 
@@ -23,12 +23,12 @@ enum SystemTerminal {
     /// standard output is not a terminal.
     static func standardOutputSize() -> (rows: Int, columns: Int)? {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-        var size = winsize()
-        // The request constant's integer type differs between C libraries; UInt fits all.
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
-        return (Int(size.ws_row), Int(size.ws_col))
+            var size = winsize()
+            // The request constant's integer type differs between C libraries; UInt fits all.
+            guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+            return (Int(size.ws_row), Int(size.ws_col))
         #else
-        return nil
+            return nil
         #endif
     }
 

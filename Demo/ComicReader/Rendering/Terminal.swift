@@ -27,7 +27,8 @@ struct Terminal: Sendable, Equatable {
         Terminal(
             isTTY: isTTY,
             width: width(measured: measuredWidth, environment: environment),
-            colorEnabled: colorAllowed(isTTY: isTTY, environment: environment, noColorFlag: noColorFlag),
+            colorEnabled: colorAllowed(
+                isTTY: isTTY, environment: environment, noColorFlag: noColorFlag),
             unicodeEnabled: localeIsUTF8(environment: environment)
         )
     }
@@ -51,7 +52,8 @@ struct Terminal: Sendable, Equatable {
     }
 
     /// The colour rule of `detect`.
-    static func colorAllowed(isTTY: Bool, environment: [String: String], noColorFlag: Bool) -> Bool {
+    static func colorAllowed(isTTY: Bool, environment: [String: String], noColorFlag: Bool) -> Bool
+    {
         isTTY && !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 

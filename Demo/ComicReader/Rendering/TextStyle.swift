@@ -3,7 +3,8 @@
 struct TextStyle: Sendable, Equatable {
     /// The eight basic foreground colours most terminals support (SGR 30–37).
     enum Color: Int, Sendable {
-        case black = 30, red, green, yellow, blue, magenta, cyan, white
+        case black = 30
+        case red, green, yellow, blue, magenta, cyan, white
     }
 
     var bold = false

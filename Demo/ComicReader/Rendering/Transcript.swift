@@ -49,7 +49,9 @@ struct Transcript: Sendable, Equatable {
             flushSpeech()
             let inner = String(rest[open.range.upperBound..<close.lowerBound])
             let text = DisplayText.line(inner)
-            if !text.isEmpty && !(open.isNote && Self.isTitleText(text)) { lines.append(.scene(text)) }
+            if !text.isEmpty && !(open.isNote && Self.isTitleText(text)) {
+                lines.append(.scene(text))
+            }
             rest = rest[close.upperBound...]
         }
         pendingSpeech += rest
@@ -64,13 +66,16 @@ struct Transcript: Sendable, Equatable {
     }
 
     /// The first `[[` or `{{` in `text`; `isNote` is true for `{{`.
-    private static func nextOpener(in text: Substring) -> (range: Range<Substring.Index>, isNote: Bool)? {
+    private static func nextOpener(in text: Substring) -> (
+        range: Range<Substring.Index>, isNote: Bool
+    )? {
         let scene = text.range(of: "[[")
         let note = text.range(of: "{{")
         switch (scene, note) {
-        case let (scene?, note?): return scene.lowerBound <= note.lowerBound ? (scene, false) : (note, true)
-        case let (scene?, nil): return (scene, false)
-        case let (nil, note?): return (note, true)
+        case (let scene?, let note?):
+            return scene.lowerBound <= note.lowerBound ? (scene, false) : (note, true)
+        case (let scene?, nil): return (scene, false)
+        case (nil, let note?): return (note, true)
         case (nil, nil): return nil
         }
     }

@@ -9,7 +9,9 @@ final class HandScreenContainer: @unchecked Sendable {
     /// Makes the formatter in place of the usual one: the hand-written counterpart of a substitution.
     private let formatterOverride: (@Sendable () -> TextFormatter)?
 
-    init(formatterOverride: (@Sendable () -> TextFormatter)? = nil) { self.formatterOverride = formatterOverride }
+    init(formatterOverride: (@Sendable () -> TextFormatter)? = nil) {
+        self.formatterOverride = formatterOverride
+    }
 
     var session: NetworkSession { sessionSlot.get { NetworkSession() } }
     var config: AppConfig { configSlot.get { AppConfig() } }

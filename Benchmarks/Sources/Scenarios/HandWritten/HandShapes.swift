@@ -2,7 +2,9 @@
 enum HandShapes {
     /// A → B → C → A, closed.
     static func cycle() -> CycleA {
-        let a = CycleA(), b = CycleB(), c = CycleC()
+        let a = CycleA()
+        let b = CycleB()
+        let c = CycleC()
         a.b = b
         b.c = c
         c.a = a

@@ -83,7 +83,9 @@ enum SwinjectContainers {
         for index in 0..<length {
             container.register(ChainNode.self, name: "node-\(index)") { resolver in
                 let node = ChainNode(index)
-                if index + 1 < length { node.next = resolver.resolve(ChainNode.self, name: "node-\(index + 1)") }
+                if index + 1 < length {
+                    node.next = resolver.resolve(ChainNode.self, name: "node-\(index + 1)")
+                }
                 return node
             }
         }

@@ -15,14 +15,19 @@ enum Adler32 {
             let end = min(index + blockLength, count)
             // Unrolled by four; the sums stay below 2^32 within one block (that is what 5552 guarantees).
             while index + 4 <= end {
-                a &+= UInt32(base[index]); b &+= a
-                a &+= UInt32(base[index + 1]); b &+= a
-                a &+= UInt32(base[index + 2]); b &+= a
-                a &+= UInt32(base[index + 3]); b &+= a
+                a &+= UInt32(base[index])
+                b &+= a
+                a &+= UInt32(base[index + 1])
+                b &+= a
+                a &+= UInt32(base[index + 2])
+                b &+= a
+                a &+= UInt32(base[index + 3])
+                b &+= a
                 index += 4
             }
             while index < end {
-                a &+= UInt32(base[index]); b &+= a
+                a &+= UInt32(base[index])
+                b &+= a
                 index += 1
             }
             a %= modulus

@@ -8,7 +8,9 @@ enum AreaAverageScaler {
         _ bitmap: RGBABitmap, toWidth width: Int, height: Int, background: RGBAPixel = .white
     ) -> RGBABitmap {
         guard width > 0, height > 0 else { return RGBABitmap(width: 0, height: 0, pixels: []) }
-        guard bitmap.width > 0, bitmap.height > 0 else { return RGBABitmap(width: width, height: height, filledWith: background) }
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            return RGBABitmap(width: width, height: height, filledWith: background)
+        }
         let columnBoxes = boxes(source: bitmap.width, target: width)
         let rowBoxes = boxes(source: bitmap.height, target: height)
         var output = [UInt8](repeating: 255, count: width * height * 4)
@@ -31,9 +33,14 @@ enum AreaAverageScaler {
                             } else {
                                 // Straight alpha over the background, rounded.
                                 let rest = 255 - alpha
-                                sums[sx * 3] &+= (UInt32(source[p]) * alpha + background.0 * rest + 127) / 255
-                                sums[sx * 3 + 1] &+= (UInt32(source[p + 1]) * alpha + background.1 * rest + 127) / 255
-                                sums[sx * 3 + 2] &+= (UInt32(source[p + 2]) * alpha + background.2 * rest + 127) / 255
+                                sums[sx * 3] &+=
+                                    (UInt32(source[p]) * alpha + background.0 * rest + 127) / 255
+                                sums[sx * 3 + 1] &+=
+                                    (UInt32(source[p + 1]) * alpha + background.1 * rest + 127)
+                                    / 255
+                                sums[sx * 3 + 2] &+=
+                                    (UInt32(source[p + 2]) * alpha + background.2 * rest + 127)
+                                    / 255
                             }
                         }
                     }
@@ -59,7 +66,7 @@ enum AreaAverageScaler {
     private static func boxes(source: Int, target: Int) -> [Range<Int>] {
         (0..<target).map { i in
             let start = min(i * source / target, source - 1)
-            return start ..< max(start + 1, (i + 1) * source / target)
+            return start..<max(start + 1, (i + 1) * source / target)
         }
     }
 }

@@ -28,7 +28,8 @@ struct BitReader {
     @inline(__always)
     mutating func refill() throws {
         if position + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
             let whole = (63 - bitCount) >> 3
             buffer |= (word & (1 &<< UInt64(whole << 3) &- 1)) &<< UInt64(bitCount)
             position += whole

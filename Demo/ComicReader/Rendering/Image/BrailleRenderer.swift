@@ -6,15 +6,19 @@ struct BrailleRenderer {
     var threshold: UInt8?
 
     /// Dot bit for each sample position in a cell, indexed `[row][column]` (Unicode braille dot numbering).
-    private static let dotBits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+    private static let dotBits: [[UInt32]] = [
+        [0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80],
+    ]
     /// Never draw samples lighter than this as ink, however the histogram looks (paper noise).
     private static let lightestInk = 230
 
     /// Text that draws `bitmap` in at most `maxColumns` × `maxRows` cells, one line per cell row.
     func render(_ bitmap: RGBABitmap, maxColumns: Int, maxRows: Int) -> String {
-        let grid = CellGrid.fitting(width: bitmap.width, height: bitmap.height, samplesAcross: 2, samplesDown: 4,
-                                    maxColumns: maxColumns, maxRows: maxRows)
-        let samples = AreaAverageScaler.scale(bitmap, toWidth: grid.sampleWidth, height: grid.sampleHeight)
+        let grid = CellGrid.fitting(
+            width: bitmap.width, height: bitmap.height, samplesAcross: 2, samplesDown: 4,
+            maxColumns: maxColumns, maxRows: maxRows)
+        let samples = AreaAverageScaler.scale(
+            bitmap, toWidth: grid.sampleWidth, height: grid.sampleHeight)
         let luminance = (0..<samples.width * samples.height).map {
             samples[$0 % samples.width, $0 / samples.width].luminance
         }
@@ -44,7 +48,8 @@ struct BrailleRenderer {
         for value in luminance { histogram[Int(value)] += 1 }
         let total = luminance.count
         let totalSum = histogram.enumerated().reduce(0) { $0 + $1.offset * $1.element }
-        var darkCount = 0, darkSum = 0
+        var darkCount = 0
+        var darkSum = 0
         var bestSplit = -1
         var bestScore = -1.0
         for split in 0..<255 {
@@ -54,7 +59,9 @@ struct BrailleRenderer {
             guard darkCount > 0, lightCount > 0 else { continue }
             let darkMean = Double(darkSum) / Double(darkCount)
             let lightMean = Double(totalSum - darkSum) / Double(lightCount)
-            let score = Double(darkCount) * Double(lightCount) * (darkMean - lightMean) * (darkMean - lightMean)
+            let score =
+                Double(darkCount) * Double(lightCount) * (darkMean - lightMean)
+                * (darkMean - lightMean)
             if score > bestScore {
                 bestScore = score
                 bestSplit = split

@@ -19,15 +19,22 @@ struct CellGrid: Equatable, Sendable {
     static func fitting(
         width: Int, height: Int, samplesAcross: Int, samplesDown: Int, maxColumns: Int, maxRows: Int
     ) -> CellGrid {
-        let width = max(width, 1), height = max(height, 1)
+        let width = max(width, 1)
+        let height = max(height, 1)
         var columns = max(1, min(maxColumns, (width + samplesAcross - 1) / samplesAcross))
         // rows = height/width × columns × samplesAcross / samplesDown, rounded.
-        var rows = max(1, (2 * height * columns * samplesAcross + width * samplesDown) / (2 * width * samplesDown))
+        var rows = max(
+            1,
+            (2 * height * columns * samplesAcross + width * samplesDown) / (2 * width * samplesDown)
+        )
         if rows > maxRows {
             rows = max(1, maxRows)
-            let fitted = (2 * width * rows * samplesDown + height * samplesAcross) / (2 * height * samplesAcross)
+            let fitted =
+                (2 * width * rows * samplesDown + height * samplesAcross)
+                / (2 * height * samplesAcross)
             columns = max(1, min(columns, fitted))
         }
-        return CellGrid(columns: columns, rows: rows, samplesAcross: samplesAcross, samplesDown: samplesDown)
+        return CellGrid(
+            columns: columns, rows: rows, samplesAcross: samplesAcross, samplesDown: samplesDown)
     }
 }

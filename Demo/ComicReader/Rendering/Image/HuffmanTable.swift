@@ -17,7 +17,9 @@ struct HuffmanTable {
 
         /// Packs the fields of one entry.
         @inline(__always)
-        static func make(value: Int, kind: UInt32, extraBits: Int = 0, codeLength: Int = 0) -> UInt32 {
+        static func make(value: Int, kind: UInt32, extraBits: Int = 0, codeLength: Int = 0)
+            -> UInt32
+        {
             UInt32(value) << 16 | kind << 8 | UInt32(extraBits) << 4 | UInt32(codeLength)
         }
 
@@ -77,9 +79,11 @@ struct HuffmanTable {
             size += 1 << subTableBits[root]
         }
         entries.removeAll(keepingCapacity: true)
-        entries.append(contentsOf: repeatElement(Entry.make(value: 0, kind: Entry.invalid), count: size))
+        entries.append(
+            contentsOf: repeatElement(Entry.make(value: 0, kind: Entry.invalid), count: size))
         for root in 0..<rootSize where subTableBits[root] > 0 {
-            entries[root] = Entry.make(value: subTableStart[root], kind: Entry.subTable, extraBits: subTableBits[root])
+            entries[root] = Entry.make(
+                value: subTableStart[root], kind: Entry.subTable, extraBits: subTableBits[root])
         }
 
         for (symbol, length) in zip(0..., lengths) where length > 0 {
@@ -88,13 +92,19 @@ struct HuffmanTable {
             let reversed = reversedCodes[symbol]
             if length <= rootBits {
                 var index = reversed
-                while index < rootSize { entries[index] = entry; index += 1 << length }
+                while index < rootSize {
+                    entries[index] = entry
+                    index += 1 << length
+                }
             } else {
                 let root = reversed & rootMask
                 let start = subTableStart[root]
                 let subSize = 1 << subTableBits[root]
                 var index = reversed >> rootBits
-                while index < subSize { entries[start + index] = entry; index += 1 << (length - rootBits) }
+                while index < subSize {
+                    entries[start + index] = entry
+                    index += 1 << (length - rootBits)
+                }
             }
         }
         self.rootBits = rootBits

@@ -18,7 +18,9 @@ public enum ImageBenchmarkSupport {
     /// `HalfBlockRenderer`, as the reader shows a comic in `--image blocks` mode. Colours are
     /// 24-bit escapes, or the xterm 256-colour palette when `truecolor` is false.
     /// Throws the decoder's error (its description names what is wrong and where).
-    public static func halfBlockPicture(png: [UInt8], columns: Int, truecolor: Bool = true) throws -> String {
+    public static func halfBlockPicture(png: [UInt8], columns: Int, truecolor: Bool = true) throws
+        -> String
+    {
         let bitmap = try PNGDecoder.decode(png)
         let renderer = HalfBlockRenderer(colorDepth: truecolor ? .truecolor : .palette256)
         return renderer.render(bitmap, maxColumns: max(1, columns), maxRows: .max)

@@ -19,11 +19,14 @@ enum ImageFormat: Equatable, Sendable {
             self = .png
         } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
-        } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
+        } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8))
+        {
             self = .gif
         } else if Self.looksLikeHTML(head) {
             self = .html
-        } else if head.allSatisfy({ $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) || $0 >= 0x80 }) {
+        } else if head.allSatisfy({
+            $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) || $0 >= 0x80
+        }) {
             self = .text
         } else {
             self = .unknown
@@ -62,6 +65,7 @@ enum ImageFormat: Equatable, Sendable {
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let lowered = String(decoding: rest.prefix(16), as: UTF8.self).lowercased()
-        return ["<!doctype", "<html", "<head", "<body", "<!--", "<?xml", "<meta", "<title"].contains { lowered.hasPrefix($0) }
+        return ["<!doctype", "<html", "<head", "<body", "<!--", "<?xml", "<meta", "<title"].contains
+        { lowered.hasPrefix($0) }
     }
 }

@@ -49,11 +49,16 @@ enum ImageMode: String, CaseIterable, Sendable {
         case .braille: return .braille
         case .none: return .none
         case .auto:
-            let term = environment["TERM"] ?? "", program = environment["TERM_PROGRAM"] ?? ""
-            if term == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty || program.lowercased() == "ghostty" {
+            let term = environment["TERM"] ?? ""
+            let program = environment["TERM_PROGRAM"] ?? ""
+            if term == "xterm-kitty" || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+                || program.lowercased() == "ghostty"
+            {
                 return .kitty
             }
-            if program == "iTerm.app" || program == "WezTerm" || environment["LC_TERMINAL"] == "iTerm2" {
+            if program == "iTerm.app" || program == "WezTerm"
+                || environment["LC_TERMINAL"] == "iTerm2"
+            {
                 return .iterm
             }
             return .halfBlocks

@@ -17,7 +17,10 @@ struct ImagePresenter {
     static let assumedCellPixelWidth = 10
 
     /// A presenter with everything decided.
-    init(rendering: ImageRendering, colorDepth: ImageColorDepth?, maxColumns: Int, maxRows: Int, tmux: Bool = false) {
+    init(
+        rendering: ImageRendering, colorDepth: ImageColorDepth?, maxColumns: Int, maxRows: Int,
+        tmux: Bool = false
+    ) {
         self.rendering = rendering
         self.colorDepth = colorDepth
         self.maxColumns = max(1, maxColumns)
@@ -27,34 +30,51 @@ struct ImagePresenter {
 
     /// A presenter for `mode` in this environment. `colorEnabled` is the program's decision
     /// about colour (TTY, `NO_COLOR`, `TERM=dumb`, `--no-color`); the colour depth comes from `COLORTERM`.
-    init(mode: ImageMode, environment: [String: String], isTTY: Bool, colorEnabled: Bool, maxColumns: Int, maxRows: Int) {
-        self.init(rendering: mode.rendering(environment: environment, isTTY: isTTY),
-                  colorDepth: colorEnabled && isTTY ? ImageColorDepth.detect(environment: environment) : nil,
-                  maxColumns: maxColumns, maxRows: maxRows,
-                  tmux: TmuxPassthrough.isActive(environment: environment))
+    init(
+        mode: ImageMode, environment: [String: String], isTTY: Bool, colorEnabled: Bool,
+        maxColumns: Int, maxRows: Int
+    ) {
+        self.init(
+            rendering: mode.rendering(environment: environment, isTTY: isTTY),
+            colorDepth: colorEnabled && isTTY
+                ? ImageColorDepth.detect(environment: environment) : nil,
+            maxColumns: maxColumns, maxRows: maxRows,
+            tmux: TmuxPassthrough.isActive(environment: environment))
     }
 
     /// What to print for `image` (the file's bytes, nil if not available) from `sourceURL`.
     func present(image: [UInt8]?, sourceURL: String) -> ImagePresentation {
         if rendering == .none { return .nothing }
         let location = sourceURL.isEmpty ? "(no image URL)" : sourceURL
-        guard let bytes = image, !bytes.isEmpty else { return .notice("image not available: \(location)") }
+        guard let bytes = image, !bytes.isEmpty else {
+            return .notice("image not available: \(location)")
+        }
         let format = ImageFormat(detecting: bytes)
-        guard format.isImage else { return .notice("image not shown, not an image (looks like \(format.name)): \(location)") }
+        guard format.isImage else {
+            return .notice("image not shown, not an image (looks like \(format.name)): \(location)")
+        }
 
         switch rendering {
         case .none:
             return .nothing
         case .kitty:
             guard format == .png else {
-                return .notice("image not shown, the kitty protocol takes PNG only and this is \(format.name): \(location)")
+                return .notice(
+                    "image not shown, the kitty protocol takes PNG only and this is \(format.name): \(location)"
+                )
             }
-            return .picture(KittyImageEncoder.encode(png: bytes, columns: fittingColumns(bytes, format), tmux: tmux) + "\n")
+            return .picture(
+                KittyImageEncoder.encode(
+                    png: bytes, columns: fittingColumns(bytes, format), tmux: tmux) + "\n")
         case .iterm:
-            return .picture(ITermImageEncoder.encode(file: bytes, columns: fittingColumns(bytes, format), tmux: tmux) + "\n")
+            return .picture(
+                ITermImageEncoder.encode(
+                    file: bytes, columns: fittingColumns(bytes, format), tmux: tmux) + "\n")
         case .halfBlocks, .braille:
             guard format == .png else {
-                return .notice("image not shown, \(format.name) cannot be drawn as text (PNG only): \(location)")
+                return .notice(
+                    "image not shown, \(format.name) cannot be drawn as text (PNG only): \(location)"
+                )
             }
             let bitmap: RGBABitmap
             do {
@@ -63,9 +83,12 @@ struct ImagePresenter {
                 return .notice("image not shown, \(error): \(location)")
             }
             if rendering == .halfBlocks, let colorDepth {
-                return .picture(HalfBlockRenderer(colorDepth: colorDepth).render(bitmap, maxColumns: maxColumns, maxRows: maxRows))
+                return .picture(
+                    HalfBlockRenderer(colorDepth: colorDepth).render(
+                        bitmap, maxColumns: maxColumns, maxRows: maxRows))
             }
-            return .picture(BrailleRenderer().render(bitmap, maxColumns: maxColumns, maxRows: maxRows))
+            return .picture(
+                BrailleRenderer().render(bitmap, maxColumns: maxColumns, maxRows: maxRows))
         }
     }
 

@@ -18,11 +18,13 @@ enum InflateError: Error, Equatable, CustomStringConvertible {
         case .badHeader(let why): return "bad zlib header: \(why)"
         case .truncated: return "compressed data is truncated"
         case .invalidData(let why): return "invalid compressed data: \(why)"
-        case .outputTooLarge(let limit): return "compressed data expands beyond the expected \(limit) bytes"
+        case .outputTooLarge(let limit):
+            return "compressed data expands beyond the expected \(limit) bytes"
         case .outputTooSmall(let produced, let expected):
             return "compressed data ends after \(produced) of the expected \(expected) bytes"
         case .checksumMismatch(let stored, let computed):
-            return "Adler-32 checksum mismatch (stored \(hexChecksum(stored)), computed \(hexChecksum(computed)))"
+            return
+                "Adler-32 checksum mismatch (stored \(hexChecksum(stored)), computed \(hexChecksum(computed)))"
         }
     }
 

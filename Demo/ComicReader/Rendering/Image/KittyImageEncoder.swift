@@ -13,10 +13,12 @@ enum KittyImageEncoder {
     /// The escapes for `png`. `columns`, if given, scales the image to that many cells wide;
     /// `rows` to that many cells high (both given: the image fills exactly that box).
     /// Inside tmux each chunk is wrapped for passthrough separately (tmux limits one DCS's size).
-    static func encode(png: [UInt8], columns: Int? = nil, rows: Int? = nil, tmux: Bool = false) -> String {
+    static func encode(png: [UInt8], columns: Int? = nil, rows: Int? = nil, tmux: Bool = false)
+        -> String
+    {
         let payload = Array(Data(png).base64EncodedString().utf8)
         var chunks = stride(from: 0, to: payload.count, by: chunkSize).map {
-            String(decoding: payload[$0 ..< min($0 + chunkSize, payload.count)], as: UTF8.self)
+            String(decoding: payload[$0..<min($0 + chunkSize, payload.count)], as: UTF8.self)
         }
         if chunks.isEmpty { chunks = [""] }
         var output = ""

@@ -13,12 +13,15 @@ enum PNGDecoder {
 
     /// Adam7 passes: first column, first row, column step, row step.
     private static let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [
-        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+        (0, 1, 1, 2),
     ]
 
     /// Reads just the header of a PNG (signature, then `IHDR`, CRC checked).
     static func header(of bytes: [UInt8]) throws -> PNGHeader {
-        guard bytes.starts(with: signature) else { throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes)) }
+        guard bytes.starts(with: signature) else {
+            throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes))
+        }
         var chunks = PNGChunkReader(bytes: bytes)
         guard let first = try chunks.next(), first.type == "IHDR" else {
             throw PNGDecodingError.corrupt("the first chunk is not IHDR")
@@ -28,7 +31,9 @@ enum PNGDecoder {
 
     /// Decodes a whole PNG file. Throws `PNGDecodingError`.
     static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
-        guard bytes.starts(with: signature) else { throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes)) }
+        guard bytes.starts(with: signature) else {
+            throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes))
+        }
         var chunks = PNGChunkReader(bytes: bytes)
         guard let first = try chunks.next(), first.type == "IHDR" else {
             throw PNGDecodingError.corrupt("the first chunk is not IHDR")
@@ -45,7 +50,8 @@ enum PNGDecoder {
             switch chunk.type {
             case "PLTE":
                 guard data.count % 3 == 0, (3...768).contains(data.count) else {
-                    throw PNGDecodingError.corrupt("PLTE chunk has \(data.count) bytes, not a multiple of 3 up to 768")
+                    throw PNGDecodingError.corrupt(
+                        "PLTE chunk has \(data.count) bytes, not a multiple of 3 up to 768")
                 }
                 palette = stride(from: data.startIndex, to: data.endIndex, by: 3).map {
                     RGBAPixel(r: bytes[$0], g: bytes[$0 + 1], b: bytes[$0 + 2])
@@ -53,7 +59,8 @@ enum PNGDecoder {
             case "tRNS":
                 switch header.colorType {
                 case .palette: paletteAlpha = data
-                case .grey where data.count == 2: transparentKey = [Int(data.first!) << 8 | Int(data.last!)]
+                case .grey where data.count == 2:
+                    transparentKey = [Int(data.first!) << 8 | Int(data.last!)]
                 case .rgb where data.count == 6:
                     transparentKey = stride(from: data.startIndex, to: data.endIndex, by: 2).map {
                         Int(bytes[$0]) << 8 | Int(bytes[$0 + 1])
@@ -73,23 +80,30 @@ enum PNGDecoder {
             }
             if sawEnd { break }
         }
-        guard sawEnd else { throw PNGDecodingError.truncated("the file ends without an IEND chunk") }
+        guard sawEnd else {
+            throw PNGDecodingError.truncated("the file ends without an IEND chunk")
+        }
         guard !compressed.isEmpty else { throw PNGDecodingError.corrupt("no IDAT chunk") }
         if header.colorType == .palette && palette.isEmpty {
             throw PNGDecodingError.corrupt("palette image without a PLTE chunk")
         }
         for (i, alpha) in paletteAlpha.prefix(palette.count).enumerated() { palette[i].a = alpha }
         palette += Array(repeating: RGBAPixel.black, count: 256 - palette.count)
-        let expander = PNGPixelExpander(header: header, palette: palette, transparentKey: transparentKey)
+        let expander = PNGPixelExpander(
+            header: header, palette: palette, transparentKey: transparentKey)
 
-        let passes = header.interlaced
+        let passes =
+            header.interlaced
             ? adam7.map { pass in
-                (pass, width: (header.width - pass.x + pass.dx - 1) / pass.dx,
-                 height: (header.height - pass.y + pass.dy - 1) / pass.dy)
+                (
+                    pass, width: (header.width - pass.x + pass.dx - 1) / pass.dx,
+                    height: (header.height - pass.y + pass.dy - 1) / pass.dy
+                )
             }
             : [((0, 0, 1, 1), width: header.width, height: header.height)]
         let filteredSize = passes.reduce(0) { total, pass in
-            pass.width == 0 || pass.height == 0 ? total : total + pass.height * (header.rowBytes(width: pass.width) + 1)
+            pass.width == 0 || pass.height == 0
+                ? total : total + pass.height * (header.rowBytes(width: pass.width) + 1)
         }
         var filtered: [UInt8]
         do {
@@ -102,22 +116,31 @@ enum PNGDecoder {
         try filtered.withUnsafeMutableBufferPointer { filtered in
             try pixels.withUnsafeMutableBufferPointer { pixels in
                 var offset = 0
-                for (number, (pass, width, height)) in passes.enumerated() where width > 0 && height > 0 {
+                for (number, (pass, width, height)) in passes.enumerated()
+                where width > 0 && height > 0 {
                     let rowBytes = header.rowBytes(width: width)
                     let rows = filtered.baseAddress! + offset
-                    try PNGRowFilter.unfilter(rows, rows: height, rowBytes: rowBytes, stride: header.filterStride,
-                                              pass: header.interlaced ? number + 1 : nil)
+                    try PNGRowFilter.unfilter(
+                        rows, rows: height, rowBytes: rowBytes, stride: header.filterStride,
+                        pass: header.interlaced ? number + 1 : nil)
                     if !header.interlaced {
-                        expander.expand(rows: rows, width: width, height: height, into: pixels.baseAddress!)
+                        expander.expand(
+                            rows: rows, width: width, height: height, into: pixels.baseAddress!)
                     } else {
-                        let passPixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+                        let passPixels = UnsafeMutablePointer<UInt32>.allocate(
+                            capacity: width * height)
                         defer { passPixels.deallocate() }
-                        expander.expand(rows: rows, width: width, height: height,
-                                        into: UnsafeMutableRawPointer(passPixels).assumingMemoryBound(to: UInt8.self))
-                        let target = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                        expander.expand(
+                            rows: rows, width: width, height: height,
+                            into: UnsafeMutableRawPointer(passPixels).assumingMemoryBound(
+                                to: UInt8.self))
+                        let target = UnsafeMutableRawPointer(pixels.baseAddress!)
+                            .assumingMemoryBound(to: UInt32.self)
                         for y in 0..<height {
                             for x in 0..<width {
-                                target[(pass.y + y * pass.dy) * header.width + pass.x + x * pass.dx] = passPixels[y * width + x]
+                                target[
+                                    (pass.y + y * pass.dy) * header.width + pass.x + x * pass.dx] =
+                                    passPixels[y * width + x]
                             }
                         }
                     }

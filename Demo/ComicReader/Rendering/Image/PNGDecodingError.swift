@@ -20,9 +20,11 @@ enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
         case .truncated(let location):
             return "truncated PNG: \(location)"
         case .badCRC(let chunk, let offset, let stored, let computed):
-            return "PNG chunk \(chunk) at byte \(offset) has a bad CRC (stored \(hexChecksum(stored)), computed \(hexChecksum(computed)))"
+            return
+                "PNG chunk \(chunk) at byte \(offset) has a bad CRC (stored \(hexChecksum(stored)), computed \(hexChecksum(computed)))"
         case .tooLarge(let width, let height):
-            return "PNG is \(width)×\(height) pixels, above the limit of \(PNGDecoder.maxSide) pixels a side "
+            return
+                "PNG is \(width)×\(height) pixels, above the limit of \(PNGDecoder.maxSide) pixels a side "
                 + "and \(PNGDecoder.maxPixels / 1_000_000) megapixels"
         case .unsupported(let what):
             return "unsupported PNG: \(what)"

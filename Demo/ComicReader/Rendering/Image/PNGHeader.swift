@@ -2,7 +2,11 @@
 struct PNGHeader: Equatable, Sendable {
     /// PNG colour types.
     enum ColorType: Int, Sendable {
-        case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+        case grey = 0
+        case rgb = 2
+        case palette = 3
+        case greyAlpha = 4
+        case rgba = 6
 
         /// Samples per pixel.
         var channels: Int {
@@ -41,12 +45,18 @@ struct PNGHeader: Equatable, Sendable {
     /// Parses and validates the 13 data bytes of `IHDR`, checking the size limits before any
     /// pixel memory is allocated.
     init(ihdr data: ArraySlice<UInt8>) throws {
-        guard data.count == 13 else { throw PNGDecodingError.corrupt("IHDR chunk is \(data.count) bytes, not 13") }
+        guard data.count == 13 else {
+            throw PNGDecodingError.corrupt("IHDR chunk is \(data.count) bytes, not 13")
+        }
         let bytes = Array(data)
         let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
-        guard width > 0, height > 0 else { throw PNGDecodingError.corrupt("image size \(width)×\(height) has a zero side") }
-        guard width <= PNGDecoder.maxSide, height <= PNGDecoder.maxSide, width * height <= PNGDecoder.maxPixels else {
+        guard width > 0, height > 0 else {
+            throw PNGDecodingError.corrupt("image size \(width)×\(height) has a zero side")
+        }
+        guard width <= PNGDecoder.maxSide, height <= PNGDecoder.maxSide,
+            width * height <= PNGDecoder.maxPixels
+        else {
             throw PNGDecodingError.tooLarge(width: width, height: height)
         }
         guard let colorType = ColorType(rawValue: Int(bytes[9])) else {
@@ -54,11 +64,18 @@ struct PNGHeader: Equatable, Sendable {
         }
         let bitDepth = Int(bytes[8])
         guard colorType.allowedBitDepths.contains(bitDepth) else {
-            throw PNGDecodingError.corrupt("bit depth \(bitDepth) is not allowed for colour type \(colorType.rawValue)")
+            throw PNGDecodingError.corrupt(
+                "bit depth \(bitDepth) is not allowed for colour type \(colorType.rawValue)")
         }
-        guard bytes[10] == 0 else { throw PNGDecodingError.unsupported("compression method \(bytes[10])") }
-        guard bytes[11] == 0 else { throw PNGDecodingError.unsupported("filter method \(bytes[11])") }
-        guard bytes[12] <= 1 else { throw PNGDecodingError.unsupported("interlace method \(bytes[12])") }
+        guard bytes[10] == 0 else {
+            throw PNGDecodingError.unsupported("compression method \(bytes[10])")
+        }
+        guard bytes[11] == 0 else {
+            throw PNGDecodingError.unsupported("filter method \(bytes[11])")
+        }
+        guard bytes[12] <= 1 else {
+            throw PNGDecodingError.unsupported("interlace method \(bytes[12])")
+        }
         self.width = width
         self.height = height
         self.bitDepth = bitDepth

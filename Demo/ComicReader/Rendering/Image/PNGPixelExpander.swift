@@ -12,7 +12,10 @@ struct PNGPixelExpander {
 
     /// Expands `height` rows of `width` pixels (each row preceded by its filter byte, already
     /// unfiltered) into `output`, which has room for `width * height * 4` bytes.
-    func expand(rows data: UnsafePointer<UInt8>, width: Int, height: Int, into output: UnsafeMutablePointer<UInt8>) {
+    func expand(
+        rows data: UnsafePointer<UInt8>, width: Int, height: Int,
+        into output: UnsafeMutablePointer<UInt8>
+    ) {
         let rowBytes = header.rowBytes(width: width)
         let depth = header.bitDepth
         for y in 0..<height {
@@ -22,13 +25,18 @@ struct PNGPixelExpander {
             case .grey where depth == 8 && transparentKey == nil:
                 for x in 0..<width {
                     let v = row[x]
-                    out[4 * x] = v; out[4 * x + 1] = v; out[4 * x + 2] = v; out[4 * x + 3] = 255
+                    out[4 * x] = v
+                    out[4 * x + 1] = v
+                    out[4 * x + 2] = v
+                    out[4 * x + 3] = 255
                 }
             case .grey:
                 for x in 0..<width {
                     let raw = Self.sample(row, x, depth: depth)
                     let v = Self.eightBit(raw, depth: depth)
-                    out[4 * x] = v; out[4 * x + 1] = v; out[4 * x + 2] = v
+                    out[4 * x] = v
+                    out[4 * x + 1] = v
+                    out[4 * x + 2] = v
                     out[4 * x + 3] = transparentKey?[0] == raw ? 0 : 255
                 }
             case .rgb:
@@ -45,14 +53,20 @@ struct PNGPixelExpander {
                 palette.withUnsafeBufferPointer { palette in
                     for x in 0..<width {
                         let color = palette[Self.sample(row, x, depth: depth)]
-                        out[4 * x] = color.r; out[4 * x + 1] = color.g; out[4 * x + 2] = color.b; out[4 * x + 3] = color.a
+                        out[4 * x] = color.r
+                        out[4 * x + 1] = color.g
+                        out[4 * x + 2] = color.b
+                        out[4 * x + 3] = color.a
                     }
                 }
             case .greyAlpha:
                 for x in 0..<width {
                     let v = Self.eightBit(Self.sample(row, 2 * x, depth: depth), depth: depth)
-                    out[4 * x] = v; out[4 * x + 1] = v; out[4 * x + 2] = v
-                    out[4 * x + 3] = Self.eightBit(Self.sample(row, 2 * x + 1, depth: depth), depth: depth)
+                    out[4 * x] = v
+                    out[4 * x + 1] = v
+                    out[4 * x + 2] = v
+                    out[4 * x + 3] = Self.eightBit(
+                        Self.sample(row, 2 * x + 1, depth: depth), depth: depth)
                 }
             case .rgba where depth == 8:
                 out.update(from: row, count: width * 4)

@@ -25,16 +25,19 @@ enum PNGRowFilter {
             case 3:
                 for i in 0..<min(stride, rowBytes) { row[i] &+= previous[i] >> 1 }
                 for i in stride..<max(stride, rowBytes) {
-                    row[i] &+= UInt8(truncatingIfNeeded: (Int(row[i - stride]) + Int(previous[i])) >> 1)
+                    row[i] &+= UInt8(
+                        truncatingIfNeeded: (Int(row[i - stride]) + Int(previous[i])) >> 1)
                 }
             case 4:
                 for i in 0..<min(stride, rowBytes) { row[i] &+= previous[i] }
                 for i in stride..<max(stride, rowBytes) {
-                    row[i] &+= paeth(left: row[i - stride], up: previous[i], upLeft: previous[i - stride])
+                    row[i] &+= paeth(
+                        left: row[i - stride], up: previous[i], upLeft: previous[i - stride])
                 }
             default:
                 let passNote = pass.map { " of interlace pass \($0)" } ?? ""
-                throw PNGDecodingError.corrupt("row \(y)\(passNote) has unknown filter type \(filterByte.pointee)")
+                throw PNGDecodingError.corrupt(
+                    "row \(y)\(passNote) has unknown filter type \(filterByte.pointee)")
             }
             previous = UnsafePointer(row)
         }
@@ -43,8 +46,12 @@ enum PNGRowFilter {
     /// The Paeth predictor: whichever neighbour is closest to `left + up - upLeft`.
     @inline(__always)
     private static func paeth(left: UInt8, up: UInt8, upLeft: UInt8) -> UInt8 {
-        let a = Int(left), b = Int(up), c = Int(upLeft)
-        let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
+        let a = Int(left)
+        let b = Int(up)
+        let c = Int(upLeft)
+        let pa = abs(b - c)
+        let pb = abs(a - c)
+        let pc = abs(a + b - 2 * c)
         if pa <= pb && pa <= pc { return left }
         return pb <= pc ? up : upLeft
     }

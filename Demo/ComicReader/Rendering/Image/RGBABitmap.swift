@@ -7,7 +7,9 @@ struct RGBABitmap: Equatable, Sendable {
 
     /// A bitmap over existing pixel bytes; `pixels.count` must be `width * height * 4`.
     init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "pixel buffer size mismatch")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "pixel buffer size mismatch")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -15,8 +17,10 @@ struct RGBABitmap: Equatable, Sendable {
 
     /// A bitmap filled with one colour.
     init(width: Int, height: Int, filledWith color: RGBAPixel) {
-        self.init(width: width, height: height,
-                  pixels: [UInt8]((0..<width * height).lazy.flatMap { _ in [color.r, color.g, color.b, color.a] }))
+        self.init(
+            width: width, height: height,
+            pixels: [UInt8](
+                (0..<width * height).lazy.flatMap { _ in [color.r, color.g, color.b, color.a] }))
     }
 
     /// The pixel at column `x`, row `y`.
@@ -27,7 +31,10 @@ struct RGBABitmap: Equatable, Sendable {
         }
         set {
             let i = (y * width + x) * 4
-            pixels[i] = newValue.r; pixels[i + 1] = newValue.g; pixels[i + 2] = newValue.b; pixels[i + 3] = newValue.a
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 enum TmuxPassthrough {
     /// `sequence` wrapped in a tmux passthrough DCS.
     static func wrap(_ sequence: String) -> String {
-        "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+        "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}")
+            + "\u{1B}\\"
     }
 
     /// Whether the environment says we run inside tmux.

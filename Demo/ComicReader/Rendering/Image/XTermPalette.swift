@@ -6,7 +6,9 @@ enum XTermPalette {
     /// The palette index (16…255) closest to `color`; the 16 system colours are skipped because
     /// terminals theme them freely.
     static func nearestIndex(to color: RGBAPixel) -> Int {
-        let r = Int(color.r), g = Int(color.g), b = Int(color.b)
+        let r = Int(color.r)
+        let g = Int(color.g)
+        let b = Int(color.b)
         let (ri, gi, bi) = (cubeStep(r), cubeStep(g), cubeStep(b))
         let cube = (cubeLevels[ri], cubeLevels[gi], cubeLevels[bi])
         let greyStep = min(23, max(0, ((r + g + b) / 3 - 8 + 5) / 10))
