@@ -293,7 +293,9 @@ extension Assembly {
         let id = DefinitionID(type(of: self), key)
         let context = self.context
         let resolution = Resolution.current()
-        if resolution.probe != nil, let served = resolution.serveProbe(id, scope, Result.self) {
+        if resolution.probe != nil,
+            let served = resolution.serveProbe(id, scope, Result.self, context)
+        {
             return cast(served, id, substituted: true)
         }
         if scope.isSingleton && resolution.depth == 0,
@@ -369,6 +371,15 @@ extension Assembly {
     }
 }
 
+/// EasyDi's name for what a definition makes: anything.
+public typealias InjectableObject = Any
+/// EasyDi's name for a closure that makes an object.
+public typealias ObjectInitClosure<Object> = () -> Object
+/// EasyDi's name for an `inject:` closure that takes the object and returns it.
+public typealias ObjectInjectClosure<Object> = (Object) -> Object
+/// EasyDi's name for a closure that makes a substitute.
+public typealias SubstitutionClosure<Object> = () -> Object
+
 // MARK: - Substitutions
 
 /// Makes a substitute; given the context, so it need not capture one of its assemblies.
@@ -443,7 +454,7 @@ extension KeyPathSubstitutable where Self: Assembly {
 
     /// Restores the definition behind `keyPath`.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        if let key = KeyPathKeys.key(keyPath, Self.self) {
+        if let key = KeyPathKeys.key(keyPath, type(of: self)) {
             removeSubstitution(for: key)
         }
     }
@@ -454,8 +465,8 @@ extension KeyPathSubstitutable where Self: Assembly {
         _ line: UInt,
         _ make: @escaping Substitution
     ) {
-        if let key = KeyPathKeys.key(keyPath, Self.self) {
-            return substitute(DefinitionID(Self.self, key), make)
+        if let key = KeyPathKeys.key(keyPath, type(of: self)) {
+            return substitute(DefinitionID(type(of: self), key), make)
         }
         let resolution = Resolution.current()
         let probe = Probe(depth: resolution.depth, type: ObjectIdentifier(Value.self), make: make)
@@ -467,7 +478,7 @@ extension KeyPathSubstitutable where Self: Assembly {
                 "the key path given to addSubstitution(for:) at \(file):\(line) is not a definition: "
                     + "its getter calls no define(...) that returns \(Value.self)")
         }
-        KeyPathKeys.remember(keyPath, Self.self, id.key)
+        KeyPathKeys.remember(keyPath, type(of: self), id.key)
         substitute(id, make, singleton: probe.scope.isSingleton ? probe.value : nil)
     }
 }
@@ -683,12 +694,18 @@ extension Assembly {
     }
 
     /// Serves a probe read's definition with the substitute; `nil` for any other define call.
-    @usableFromInline func serveProbe(_ id: DefinitionID, _ scope: Scope, _ type: Any.Type) -> Any?
-    {
+    @usableFromInline func serveProbe(
+        _ id: DefinitionID,
+        _ scope: Scope,
+        _ type: Any.Type,
+        _ context: DIContext
+    ) -> Any? {
         guard let probe, probe.depth == depth, probe.type == ObjectIdentifier(type) else {
             return nil
         }
-        let value = probe.make(making ?? graph?.context ?? DIContext.defaultInstance)
+        self.probe = nil  // what the substitute reads is read as usual
+        let value = probe.make(context)
+        self.probe = probe
         probe.id = id
         probe.scope = scope
         probe.value = value

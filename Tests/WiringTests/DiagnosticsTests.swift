@@ -53,6 +53,15 @@ final class MismatchAssembly: Assembly {
     var weakValue: Settings { define(scope: .weakSingleton, init: Settings()) }
 }
 
+/// A substitute that reads its own definition through another one never ends.
+final class EndlessAssembly: Assembly {
+    var feature: Feature { define(init: FeatureV1()) }
+    var relay: Feature { define(scope: .prototype, init: FeatureV1()) { _ in _ = self.feature } }
+    func chain(_ n: Int) -> Item {
+        define(key: "chain-\(n)", init: Item(n)) { _ in _ = self.chain(n + 1) }
+    }
+}
+
 final class MissingPlaceholderAssembly: Assembly {
     var view: ModuleViewInput { definePlaceholder() }
 }
@@ -152,5 +161,50 @@ struct DiagnosticsTests {
                 }
             })
         #expect(message.contains("is not a definition"))
+    }
+
+    @Test("a prototype loop's advice is about prototypes, not inject:")
+    func prototypeAdvice() async {
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = PrototypeLoopAssembly.instance(from: DIContext()).a
+            })
+        #expect(message.contains("make one of them objectGraph"))
+        #expect(!message.contains("inject:"))
+    }
+
+    @Test("a key path that is not a definition names the file and line of the call")
+    func keyPathCallSite() async {
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                ServiceAssembly.instance(from: DIContext()).addSubstitution(for: \.made) {
+                    Counter()
+                }
+            })
+        #expect(message.contains("DiagnosticsTests.swift:"))
+        #expect(message.contains("is not a definition"))
+        #expect(!message.contains("<computed"))
+    }
+
+    @Test("an endless chain of definitions stops with a message, not a crash of the stack")
+    func endlessChain() async {
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = EndlessAssembly.instance(from: DIContext()).chain(0)
+            })
+        #expect(message.contains("Wiring: definitions nested"))
+        #expect(message.contains("EndlessAssembly.chain-"))
+    }
+
+    @Test("a substitute that reaches its own definition through another one stops with a message")
+    func endlessSubstitution() async {
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let assembly = EndlessAssembly.instance(from: DIContext())
+                assembly.addSubstitution(for: "feature") { (a: EndlessAssembly) in a.relay }
+                _ = assembly.feature
+            })
+        #expect(message.contains("Wiring: definitions nested"))
+        #expect(message.contains("EndlessAssembly.feature"))
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import Wiring
+
+/// A getter that reads another definition before its own `define`.
+final class ReadFirstAssembly: Assembly {
+    var baseURL: URL { define(init: URL(string: "https://xkcd.com")!) }
+    var client: APIClient {
+        let url = baseURL
+        return define(init: HTTPClient(Counter())) { $0.baseURL = url }
+    }
+}
+
+/// A base class whose definition two subclasses inherit.
+class BaseFeatureAssembly: Assembly {
+    var feature: Feature { define(init: FeatureV1()) }
+    /// Substitutes through a key path rooted at this base class.
+    func stub(_ make: @escaping () -> Feature) { addSubstitution(for: \.feature, with: make) }
+}
+final class FirstFeatureAssembly: BaseFeatureAssembly {}
+final class SecondFeatureAssembly: BaseFeatureAssembly {}
+
+/// Wraps a feature, as a decorator or a spy in a test does.
+final class WrappedFeature: Feature {
+    let inner: Feature
+    var name: String { "wrapped " + inner.name }
+    init(_ inner: Feature) { self.inner = inner }
+}
+
+@Suite("Substitutions: key paths and decorators")
+struct SubstitutionEdgeTests {
+    @Test("a key path whose getter reads another definition first substitutes its own")
+    func getterReadsFirst() {
+        let assembly = ReadFirstAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: \.client) { FakeClient() }
+        #expect(assembly.client is FakeClient)
+        #expect(assembly.baseURL.host == "xkcd.com")
+        assembly.removeSubstitution(for: \.client)
+        #expect(assembly.client is HTTPClient)
+    }
+
+    @Test("a base class's key path substitutes the definition of each subclass it is used on")
+    func baseClassKeyPath() {
+        let context = DIContext()
+        let first = FirstFeatureAssembly.instance(from: context)
+        let second = SecondFeatureAssembly.instance(from: context)
+        first.stub { FeatureV2() }
+        #expect(first.feature.name == "v2")
+        #expect(second.feature.name == "v1")
+        second.stub { WrappedFeature(FeatureV1()) }
+        #expect(second.feature.name == "wrapped v1")
+        #expect(first.feature.name == "v2")
+    }
+
+    @Test("a substitute that reads its own definition wraps the original")
+    func decorator() {
+        let features = FeatureAssembly.instance(from: DIContext())
+        features.addSubstitution(for: "feature") { (f: FeatureAssembly) in
+            WrappedFeature(f.feature) as Feature
+        }
+        #expect(features.feature.name == "wrapped v1")
+        features.addSubstitution(for: \.feature) { (f: FeatureAssembly) in WrappedFeature(f.feature)
+        }
+        #expect(features.feature.name == "wrapped v1")
+    }
+
+    @Test("EasyDi's patch: the substitute's define closes a cycle back to the substituted key")
+    func easyDiPatchCycle() {
+        let assembly = ParentChildAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "parent") { (a: ParentChildAssembly) in
+            a.define(key: "patch", init: Parent(number: 30)) {
+                $0.number = a.number
+                $0.child = a.child
+                return $0
+            } as Parent
+        }
+        let parent = assembly.parent
+        #expect(parent.number == 20)
+        #expect(parent.child?.parent === parent)
+        assembly.removeSubstitution(for: "parent")
+        #expect(assembly.parent.number == 10)
+    }
+}
+
+final class Parent {
+    var number: Int
+    var child: Child?
+    init(number: Int) { self.number = number }
+}
+final class Child { weak var parent: Parent? }
+
+final class ParentChildAssembly: Assembly {
+    var number: Int { define(init: 20) }
+    var parent: Parent {
+        define(init: Parent(number: 10)) {
+            $0.child = self.child
+            return $0
+        }
+    }
+    var child: Child { define(init: Child()) { $0.parent = self.parent } }
+}
