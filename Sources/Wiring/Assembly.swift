@@ -1,11 +1,13 @@
 // Wiring: dependency injection for Swift in one file. MIT licence.
 //
 // Assemblies describe objects with computed properties that call `define(...)`. A `DIContext`
-// keeps what outlives one read: singletons, substitutions and one assembly of each type. What one
-// top-level read makes lives in the reading thread's `Resolution`, one `Graph` per context.
+// keeps what outlives one read: singletons, substitutions and one assembly of each type. What a
+// top-level read makes lives in the reading thread's `Resolution`, in one `Graph` per context,
+// and is let go when the read returns.
 //
 // The file reads: scopes → context → assembly → define → substitutions → placeholders → the
-// per-thread resolution → diagnostics.
+// per-thread resolution → diagnostics. Internal types are nested in `DIContext`, so a copy of
+// this file adds no names to a module but the public ones and two `wiring…` functions.
 import Foundation
 
 // MARK: - Scopes
@@ -26,30 +28,31 @@ public enum Scope: Sendable {
 
 // MARK: - Context
 
-/// Keeps singletons, substitutions and one assembly of each type; isolates them from other contexts.
+/// Keeps singletons, substitutions and one assembly of each type, apart from other contexts.
 ///
-/// A context lives while you hold it or any of its assemblies. It keeps its assemblies only while
-/// something else holds them, and it keeps singletons and substitutions for as long as it lives,
-/// so what it keeps must not hold one of its assemblies: a substitution that needs another
-/// definition takes the assembly as its parameter instead of capturing it.
+/// A context lives while you hold it or one of its assemblies. It holds its assemblies only
+/// while something else does, and its singletons and substitutions for as long as it lives: so
+/// nothing it keeps may hold one of its assemblies, or it lives forever. A substitute that needs
+/// another definition takes that definition's assembly as its parameter instead of capturing it.
 public final class DIContext: @unchecked Sendable {
     /// The context that `Assembly.instance()` uses when no other is current. Settable, as in
-    /// EasyDi: tests may give each case a fresh default.
+    /// EasyDi, so that each test may start from a fresh one.
     public static var defaultInstance: DIContext {
-        get { DefaultContext.lock.withLock { DefaultContext.current } }
-        set { DefaultContext.lock.withLock { DefaultContext.current = newValue } }
+        get { Default.lock.withLock { Default.context } }
+        set { Default.lock.withLock { Default.context = newValue } }
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
     /// Guards `tables`; never held while user code runs.
     let lock = NSLock()
     var tables = Tables()
-    /// Held while a singleton is made, so each is made once; recursive, as one may need others.
+    /// Held while a singleton is made, so that each is made once; recursive, as one singleton
+    /// may need others.
     @usableFromInline let creation = NSRecursiveLock()
 
-    /// Makes an isolated context; `trace`, if given, hears of every resolution.
+    /// Makes an isolated context.
     ///
-    /// - Parameter trace: Called on the resolving thread after each definition is read.
+    /// - Parameter trace: If given, hears of every definition read, on the reading thread.
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) {
         self.trace = trace
     }
@@ -61,12 +64,12 @@ public final class DIContext: @unchecked Sendable {
 
     /// The one assembly of type `type` in this context, made on first use.
     ///
-    /// Making an assembly never waits for a singleton being made: two threads that ask at once
-    /// may both make one, and both get the one that was kept.
+    /// Getting an assembly never waits for a singleton being made. Two threads asking at once
+    /// may both make one; both get the one that is kept.
     public func instance(for type: Assembly.Type) -> Assembly {
         let id = ObjectIdentifier(type)
-        if let existing = lock.withLock({ tables.assemblies[id]?.object }) {
-            return existing as! Assembly
+        if let kept = lock.withLock({ tables.assemblies[id]?.object }) {
+            return kept as! Assembly
         }
         let resolution = Resolution.current()
         let outer = resolution.making
@@ -82,77 +85,63 @@ public final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// What a context keeps between reads; `lock` guards every field.
+    /// What a context keeps between reads; `lock` guards it. A weak singleton is kept in a
+    /// `WeakBox`.
     struct Tables {
-        var singletons: [DefinitionID: Kept] = [:]
+        var singletons: [DefinitionID: Any] = [:]
         var substitutions: [DefinitionID: Substitution] = [:]
-        /// Singletons made by a substitution, dropped with it.
-        var substitutedSingletons: [DefinitionID: Kept] = [:]
         var assemblies: [ObjectIdentifier: WeakBox] = [:]
     }
 
-    /// The singleton kept for `id` (or for its substitution), if any and (if weak) still alive.
-    @usableFromInline func singleton(_ id: DefinitionID, substituted: Bool) -> Any? {
-        lock.withLock {
-            substituted ? tables.substitutedSingletons[id]?.value : tables.singletons[id]?.value
+    /// The singleton kept for `id`, or by its substitution, if it is alive.
+    @usableFromInline func singleton(_ id: DefinitionID, of substitution: Substitution?) -> Any? {
+        let kept = lock.withLock {
+            substitution == nil ? tables.singletons[id] : substitution?.made
         }
+        return kept is WeakBox ? (kept as! WeakBox).object : kept
     }
 
-    /// The singleton a top-level read can return without starting a graph.
+    /// The singleton a top-level read returns without starting a graph, if not substituted.
     @usableFromInline func unsubstitutedSingleton(_ id: DefinitionID) -> Any? {
-        lock.withLock {
-            guard tables.substitutions.isEmpty || tables.substitutions[id] == nil else {
-                return nil
-            }
-            return tables.singletons[id]?.value
+        let kept = lock.withLock {
+            tables.substitutions.isEmpty || tables.substitutions[id] == nil
+                ? tables.singletons[id] : nil
         }
+        return kept is WeakBox ? (kept as! WeakBox).object : kept
     }
 
-    /// Keeps a new singleton; a weak one only as long as something else holds it.
-    func keep(_ value: Any, for id: DefinitionID, scope: Scope, substituted: Bool) {
+    /// Keeps a new singleton, in the context or in the substitution that made it.
+    func keep(_ value: Any, _ id: DefinitionID, _ scope: Scope, by substitution: Substitution?) {
         guard scope == .lazySingleton || type(of: value) is AnyObject.Type else {
             wiringFailure("\(id) is a weakSingleton but made \(type(of: value)), not a class")
         }
-        let kept = scope == .lazySingleton ? Kept.strong(value) : .weak(WeakBox(value as AnyObject))
+        let kept = scope == .lazySingleton ? value : WeakBox(value as AnyObject)
         lock.withLock {
-            if substituted {
-                tables.substitutedSingletons[id] = kept
+            if let substitution {
+                substitution.made = kept
             } else {
                 tables.singletons[id] = kept
             }
         }
     }
 
-    /// How a singleton is kept.
-    enum Kept {
-        case strong(Any)
-        case weak(WeakBox)
+    /// Holds an assembly or a weak singleton without keeping it alive.
+    final class WeakBox {
+        weak var object: AnyObject?
 
-        var value: Any? {
-            switch self {
-            case .strong(let value): value
-            case .weak(let box): box.object
-            }
+        init(_ object: AnyObject) {
+            self.object = object
         }
     }
-}
 
-/// Holds an assembly or a weak singleton without keeping it alive.
-final class WeakBox {
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject) {
-        self.object = object
+    /// The settable default context; `lock` guards `context`.
+    enum Default {
+        static let lock = NSLock()
+        nonisolated(unsafe) static var context = DIContext()
     }
 }
 
-/// Holds the settable `DIContext.defaultInstance`; `lock` guards `current`.
-enum DefaultContext {
-    static let lock = NSLock()
-    nonisolated(unsafe) static var current = DIContext()
-}
-
-/// One resolution step, as reported to a context's trace hook.
+/// One definition read, as reported to a context's trace hook.
 public struct TraceEvent: Sendable {
     /// The definition read, as `Assembly.key`.
     public let definition: String
@@ -162,7 +151,7 @@ public struct TraceEvent: Sendable {
     public let depth: Int
     /// The definition that asked for it, if any.
     public let parent: String?
-    /// True when the object was made by this read, false when it was found.
+    /// True when this read made the object, false when it found it.
     public let created: Bool
     /// True when a substitution gave the object.
     public let substituted: Bool
@@ -174,25 +163,26 @@ public struct TraceEvent: Sendable {
 ///
 /// ```swift
 /// final class ServiceAssembly: Assembly {
-///     var client: APIClient { define(init: HTTPClient()) { $0.baseURL = self.baseURL } }
 ///     var baseURL: URL { define(init: URL(string: "https://xkcd.com")!) }
+///     var client: APIClient { define(init: HTTPClient()) { $0.baseURL = self.baseURL } }
 /// }
 /// ```
 open class Assembly {
     /// The context this assembly belongs to; holding the assembly keeps the context alive.
     public let context: DIContext
 
-    /// Binds the new assembly to the context making it; prefer `instance(from:)`.
+    /// Binds the new assembly to the current context; prefer `instance(from:)`.
     public required init() {
-        context = Resolution.current().currentContext ?? DIContext.defaultInstance
+        context = DIContext.Resolution.current().currentContext ?? .defaultInstance
     }
 
     /// The assembly of this type in `context`.
     ///
-    /// - Parameter context: The context to use; if `nil`, the context whose assembly or
-    ///   definition is being made on this thread, else `DIContext.defaultInstance`.
+    /// - Parameter context: The context; if `nil`, the one whose assembly or definition this
+    ///   thread is making (so a stored property `let other = Other.instance()` of an assembly
+    ///   shares its context), else `DIContext.defaultInstance`.
     public static func instance(from context: DIContext? = nil) -> Self {
-        let context = context ?? Resolution.current().currentContext ?? .defaultInstance
+        let context = context ?? DIContext.Resolution.current().currentContext ?? .defaultInstance
         return context.instance(for: self) as! Self
     }
 }
@@ -217,13 +207,13 @@ extension Assembly {
     /// Defines an object made by `make` and given its dependencies by `inject`.
     ///
     /// `inject` changes the object in place (`{ $0.client = self.client }`) or returns it, as
-    /// EasyDi does (`{ $0.client = self.client; return $0 }`); a value it returns is the result.
+    /// in EasyDi (`{ $0.client = self.client; return $0 }`); what it returns is the result.
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
-    ///   - inject: Sets the object's dependencies, by reading other definitions.
+    ///   - inject: Sets the object's dependencies by reading other definitions.
     @inlinable public final func define<Object, Result, Returned>(
         key: String = #function,
         scope: Scope = .objectGraph,
@@ -238,8 +228,14 @@ extension Assembly {
         }
     }
 
-    /// Defines an object with an `inject` that takes it and returns it: a typed closure
+    /// Defines an object with an `inject` that takes the object and returns it: a typed closure
     /// (`{ (o: X) -> X in …; return o }`) or a function.
+    ///
+    /// - Parameters:
+    ///   - key: The definition's name; the calling property's name by default.
+    ///   - scope: How long the object lives.
+    ///   - make: Makes the object.
+    ///   - inject: Sets the object's dependencies and returns the result.
     @_disfavoredOverload
     @inlinable public final func define<Object, Result>(
         key: String = #function,
@@ -252,6 +248,11 @@ extension Assembly {
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
     ///
+    /// - Parameters:
+    ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - scope: How long the object lives.
+    ///   - object: The object.
+    ///   - inject: Sets its dependencies, in place or returning the result.
     /// - Returns: The object after injection.
     @inlinable @discardableResult public final func defineInjection<Object, Returned>(
         key: String = #function,
@@ -263,6 +264,13 @@ extension Assembly {
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
+    ///
+    /// - Parameters:
+    ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - scope: How long the object lives.
+    ///   - object: The object.
+    ///   - inject: Sets its dependencies and returns the result.
+    /// - Returns: The object after injection.
     @_disfavoredOverload
     @inlinable @discardableResult public final func defineInjection<Object>(
         key: String = #function,
@@ -274,6 +282,12 @@ extension Assembly {
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
+    ///
+    /// - Parameters:
+    ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - scope: How long the object lives.
+    ///   - object: The object.
+    /// - Returns: The object.
     @inlinable @discardableResult public final func defineInjection<Object>(
         key: String = #function,
         scope: Scope = .objectGraph,
@@ -282,38 +296,38 @@ extension Assembly {
         define(key: key, scope: scope, init: object())
     }
 
-    /// Reads a definition: from the graph under way, a substitution, the context's singletons, or
-    /// by making it. Everything generic happens here, so the compiler sees the types.
+    /// Reads a definition: from the graph under way, a substitution, the context's singletons,
+    /// or by making it. The one generic step, so the compiler sees the types.
     @inlinable final func resolve<Object, Result>(
         _ key: String,
         _ scope: Scope,
         _ make: () -> Object,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let id = DefinitionID(type(of: self), key)
+        let id = DIContext.DefinitionID(type(of: self), key)
         let context = self.context
-        let resolution = Resolution.current()
+        let resolution = DIContext.Resolution.current()
         if resolution.probe != nil,
             let served = resolution.serveProbe(id, scope, Result.self, context)
         {
-            return cast(served, id, substituted: true)
+            return cast(served, id, "its substitution")
         }
         if scope.isSingleton && resolution.depth == 0,
             let kept = context.unsubstitutedSingleton(id)
         {
-            return cast(kept, id, substituted: false)
+            return cast(kept, id, "its definition")
         }
         resolution.enter(context, id, scope)
         defer { resolution.leave() }
         if let found = resolution.existing(id, scope) {
-            return cast(found, id, substituted: false)
+            return cast(found, id, "its definition")
         }
-        if let substituted = resolution.substitute(id, scope) {
-            return cast(substituted, id, substituted: true)
+        if let substitute = resolution.substitute(id, scope) {
+            return cast(substitute, id, "its substitution")
         }
         if scope.isSingleton {
-            if let kept = context.singleton(id, substituted: false) {
-                return cast(resolution.found(kept), id, substituted: false)
+            if let kept = context.singleton(id, of: nil) {
+                return cast(resolution.found(kept), id, "its definition")
             }
             context.creation.lock()
         }
@@ -322,52 +336,54 @@ extension Assembly {
                 context.creation.unlock()
             }
         }
-        if scope.isSingleton, let kept = context.singleton(id, substituted: false) {
-            return cast(resolution.found(kept), id, substituted: false)  // made meanwhile
+        if scope.isSingleton, let kept = context.singleton(id, of: nil) {
+            return cast(resolution.found(kept), id, "its definition")  // made meanwhile
         }
-        resolution.starting(id, scope)
+        resolution.store(.making, id, scope)
         var object = make()
-        resolution.made(object, id, scope)
+        resolution.store(.made(object), id, scope)
         inject(&object)
-        let result: Result = cast(object, id, substituted: false)
-        resolution.finished(result, id, scope)
+        let result: Result = cast(object, id, "its definition")
+        resolution.finish(result, id, scope)
         return result
     }
 
-    /// `value` as `R`: free when the compiler knows the types, else a cast that must succeed.
-    @inlinable final func cast<T, R>(_ value: T, _ id: DefinitionID, substituted: Bool) -> R {
+    /// `value` as `R`: free where the compiler knows both types, else a cast that must succeed.
+    @inlinable final func cast<T, R>(_ value: T, _ id: DIContext.DefinitionID, _ maker: String) -> R
+    {
         if let result = value as? R {
             return result
         }
-        let source = substituted ? "its substitution" : "its definition"
-        wiringFailure("\(id) is declared as \(R.self) but \(source) made \(type(of: value))")
+        wiringFailure("\(id) is declared as \(R.self) but \(maker) made \(type(of: value))")
     }
 }
 
-/// Names a definition: the assembly's type and the key, `#function` unless given.
-@usableFromInline struct DefinitionID: Hashable, CustomStringConvertible {
-    let assembly: Assembly.Type
-    let key: String
-    /// Hashed once here; dictionaries then hash this one number.
-    let hash: Int
+extension DIContext {
+    /// Names a definition: its assembly's type and its key.
+    @usableFromInline struct DefinitionID: Hashable, CustomStringConvertible {
+        let assembly: Assembly.Type
+        let key: String
+        /// Both hashed once, here; dictionaries then hash this one number.
+        let hash: Int
 
-    @usableFromInline init(_ assembly: Assembly.Type, _ key: String) {
-        self.assembly = assembly
-        self.key = key
-        var hasher = Hasher()
-        hasher.combine(ObjectIdentifier(assembly))
-        hasher.combine(key)
-        hash = hasher.finalize()
-    }
+        @usableFromInline init(_ assembly: Assembly.Type, _ key: String) {
+            self.assembly = assembly
+            self.key = key
+            var hasher = Hasher()
+            hasher.combine(ObjectIdentifier(assembly))
+            hasher.combine(key)
+            hash = hasher.finalize()
+        }
 
-    @usableFromInline var description: String { "\(assembly).\(key)" }
+        @usableFromInline var description: String { "\(assembly).\(key)" }
 
-    @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && lhs.assembly == rhs.assembly && lhs.key == rhs.key
-    }
+        @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.hash == rhs.hash && lhs.assembly == rhs.assembly && lhs.key == rhs.key
+        }
 
-    @usableFromInline func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        @usableFromInline func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 }
 
@@ -382,43 +398,48 @@ public typealias SubstitutionClosure<Object> = () -> Object
 
 // MARK: - Substitutions
 
-/// Makes a substitute; given the context, so it need not capture one of its assemblies.
-typealias Substitution = (DIContext) -> Any
-
 extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     ///
-    /// The context keeps `make`: if it captures an assembly of the same context, the context
-    /// is never freed. To reach another definition, take its assembly as the closure's parameter.
+    /// The context keeps `make`: if it captures an assembly of the same context, the context is
+    /// never freed. To read another definition, take its assembly as the closure's parameter.
+    ///
+    /// - Parameters:
+    ///   - key: The definition's name: the property's or method's name, or the key it gave.
+    ///   - make: Makes the substitute.
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        substitute(DefinitionID(type(of: self), key)) { _ in make() }
+        substitute(key, DIContext.Substitution { _ in make() })
     }
 
-    /// Makes the definition named `key` return what `make` gives, called with the assembly of
-    /// type `Other` in this context: `addSubstitution(for: "feature") { (v2: V2Assembly) in v2.feature }`.
+    /// Makes the definition named `key` return what `make` gives, given the assembly of type
+    /// `Other` in this context: `addSubstitution(for: "feature") { (v2: V2) in v2.feature }`.
+    ///
+    /// - Parameters:
+    ///   - key: The definition's name: the property's or method's name, or the key it gave.
+    ///   - make: Makes the substitute from the assembly it reads.
     public func addSubstitution<Value, Other: Assembly>(
         for key: String,
         with make: @escaping (Other) -> Value
     ) {
-        substitute(DefinitionID(type(of: self), key)) { make($0.assembly()) }
+        substitute(key, DIContext.Substitution { make($0.assembly()) })
     }
 
-    /// Restores the original definition named `key`, with its cached singleton.
+    /// Restores the original definition named `key`, with its singleton if it has one.
+    ///
+    /// - Parameter key: The definition's name.
     public func removeSubstitution(for key: String) {
-        substitute(DefinitionID(type(of: self), key), nil)
+        substitute(key, nil)
     }
 
-    /// Sets or removes a substitution; a substituted singleton is made anew by the next one.
-    func substitute(_ id: DefinitionID, _ make: Substitution?, singleton: Any? = nil) {
+    /// Sets or removes a substitution, and with it the singleton it made.
+    func substitute(_ key: String, _ substitution: DIContext.Substitution?) {
+        let id = DIContext.DefinitionID(type(of: self), key)
         let replaced = context.lock.withLock {
-            let replaced = (
-                context.tables.substitutions[id], context.tables.substitutedSingletons[id]
-            )
-            context.tables.substitutions[id] = make
-            context.tables.substitutedSingletons[id] = singleton.map(DIContext.Kept.strong)
+            let replaced = context.tables.substitutions[id]
+            context.tables.substitutions[id] = substitution
             return replaced
         }
-        withExtendedLifetime(replaced) {}  // released here, unlocked: a deinit may resolve
+        withExtendedLifetime(replaced) {}  // released here, unlocked: its deinit may resolve
     }
 }
 
@@ -430,94 +451,119 @@ extension Assembly: KeyPathSubstitutable {}
 extension KeyPathSubstitutable where Self: Assembly {
     /// Makes the definition behind `keyPath` return `make()` until removed.
     ///
-    /// The first use of a key path on an assembly type reads it once, with `make` serving the
-    /// read, to learn which definition it names.
+    /// The first use of a key path on an assembly type reads the property once, with `make`
+    /// serving the read (a singleton keeps what it made), to learn which definition it names.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A property whose getter returns a `define(...)`.
+    ///   - file: Where the call is, for the message if the key path is not a definition.
+    ///   - line: Where the call is, for the message if the key path is not a definition.
+    ///   - make: Makes the substitute.
     public func addSubstitution<Value>(
         for keyPath: KeyPath<Self, Value>,
         file: StaticString = #fileID,
         line: UInt = #line,
         with make: @escaping () -> Value
     ) {
-        substitute(keyPath, file, line) { _ in make() }
+        substitute(keyPath, "\(file):\(line)", DIContext.Substitution { _ in make() })
     }
 
-    /// Makes the definition behind `keyPath` return what `make` gives, called with the assembly
-    /// of type `Other` in this context.
+    /// Makes the definition behind `keyPath` return what `make` gives, given the assembly of
+    /// type `Other` in this context: `addSubstitution(for: \.feature) { (v2: V2) in v2.feature }`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A property whose getter returns a `define(...)`.
+    ///   - file: Where the call is, for the message if the key path is not a definition.
+    ///   - line: Where the call is, for the message if the key path is not a definition.
+    ///   - make: Makes the substitute from the assembly it reads.
     public func addSubstitution<Value, Other: Assembly>(
         for keyPath: KeyPath<Self, Value>,
         file: StaticString = #fileID,
         line: UInt = #line,
         with make: @escaping (Other) -> Value
     ) {
-        substitute(keyPath, file, line) { make($0.assembly()) }
+        substitute(keyPath, "\(file):\(line)", DIContext.Substitution { make($0.assembly()) })
     }
 
     /// Restores the definition behind `keyPath`.
+    ///
+    /// - Parameter keyPath: A key path given to `addSubstitution(for:with:)` before.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        if let key = KeyPathKeys.key(keyPath, type(of: self)) {
+        if let key = DIContext.KeyPathKeys.key(keyPath, type(of: self)) {
             removeSubstitution(for: key)
         }
     }
 
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
-        _ file: StaticString,
-        _ line: UInt,
-        _ make: @escaping Substitution
+        _ site: String,
+        _ substitution: DIContext.Substitution
     ) {
-        if let key = KeyPathKeys.key(keyPath, type(of: self)) {
-            return substitute(DefinitionID(type(of: self), key), make)
+        if let key = DIContext.KeyPathKeys.key(keyPath, type(of: self)) {
+            return substitute(key, substitution)
         }
-        let resolution = Resolution.current()
-        let probe = Probe(depth: resolution.depth, type: ObjectIdentifier(Value.self), make: make)
+        let resolution = DIContext.Resolution.current()
+        let probe = DIContext.Probe(resolution.depth, Value.self, substitution)
         resolution.probe = probe
         _ = self[keyPath: keyPath]
         resolution.probe = nil
-        guard let id = probe.id else {
+        guard let key = probe.key else {
             wiringFailure(
-                "the key path given to addSubstitution(for:) at \(file):\(line) is not a definition: "
-                    + "its getter calls no define(...) that returns \(Value.self)")
+                "the key path given to addSubstitution(for:) at \(site) is not a definition: its "
+                    + "getter calls no define(...) that returns \(Value.self)")
         }
-        KeyPathKeys.remember(keyPath, type(of: self), id.key)
-        substitute(id, make, singleton: probe.scope.isSingleton ? probe.value : nil)
+        DIContext.KeyPathKeys.remember(keyPath, type(of: self), key)
+        substitute(key, substitution)
     }
 }
 
-/// Which definition a key path names, learnt by a probe read. Process-wide; `lock` guards `keys`.
-enum KeyPathKeys {
-    static let lock = NSLock()
-    nonisolated(unsafe) static var keys: [Pair: String] = [:]
+extension DIContext {
+    /// A substitute's maker and, for a singleton, what it made; `made` is guarded by the
+    /// context's `lock`. The maker is given the context, so it need not capture an assembly.
+    @usableFromInline final class Substitution {
+        let make: (DIContext) -> Any
+        var made: Any?
 
-    /// A key path as used on one assembly type: a base class's key path names a definition of
-    /// each subclass.
-    struct Pair: Hashable {
-        let keyPath: AnyKeyPath
-        let assembly: ObjectIdentifier
+        init(_ make: @escaping (DIContext) -> Any) {
+            self.make = make
+        }
     }
 
-    static func key(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) -> String? {
-        lock.withLock { keys[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] }
+    /// Which definition a key path names on each assembly type (a base class's key path names
+    /// one per subclass), learnt by a probe read. Process-wide; `lock` guards `keys`.
+    enum KeyPathKeys {
+        static let lock = NSLock()
+        nonisolated(unsafe) static var keys: [Pair: String] = [:]
+
+        struct Pair: Hashable {
+            let keyPath: AnyKeyPath
+            let assembly: ObjectIdentifier
+        }
+
+        static func key(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) -> String? {
+            lock.withLock { keys[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] }
+        }
+
+        static func remember(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type, _ key: String) {
+            lock.withLock {
+                keys[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] = key
+            }
+        }
     }
 
-    static func remember(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type, _ key: String) {
-        lock.withLock { keys[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] = key }
-    }
-}
+    /// A key path's probe read. The getter's last `define` at the probe's depth that returns the
+    /// key path's type is its definition; the substitution serves each such call.
+    @usableFromInline final class Probe {
+        let depth: Int
+        let type: ObjectIdentifier
+        let substitution: Substitution
+        var key: String?
 
-/// A key path's probe read: the getter's last `define` at the probe's depth whose result has the
-/// key path's type is its definition, served by the substitute.
-@usableFromInline final class Probe {
-    let depth: Int
-    let type: ObjectIdentifier
-    let make: Substitution
-    var id: DefinitionID?
-    var scope = Scope.objectGraph
-    var value: Any?
-
-    init(depth: Int, type: ObjectIdentifier, make: @escaping Substitution) {
-        self.depth = depth
-        self.type = type
-        self.make = make
+        init(_ depth: Int, _ type: Any.Type, _ substitution: Substitution) {
+            self.depth = depth
+            self.type = ObjectIdentifier(type)
+            self.substitution = substitution
+        }
     }
 }
 
@@ -529,274 +575,266 @@ extension Assembly {
     /// - Parameter key: The key the object was injected under; the calling property's name by
     ///   default.
     @inlinable public final func definePlaceholder<Result>(key: String = #function) -> Result {
-        let make = { () -> Result in
+        let missing = { () -> Result in
             wiringFailure(
                 "placeholder \(type(of: self)).\(key) has no object injected under that key in the "
                     + "current graph; call defineInjection(key:into:) first, in the same resolution"
             )
         }
-        return resolve(key, .objectGraph, make) { _ in }
+        return resolve(key, .objectGraph, missing) { _ in }
     }
 }
 
 // MARK: - Resolution
 
-/// What one thread is reading: the define calls under way (`frames`, innermost last) and one
-/// graph per context they reached. Only its own thread touches it; the top-level read's end
-/// empties it.
-@usableFromInline final class Resolution {
-    /// A define call under way.
-    struct Frame {
-        let id: DefinitionID
-        let scope: Scope
-        let context: ObjectIdentifier
-        var substituted = false
-    }
-
-    @usableFromInline var depth = 0
-    var frames: [Frame] = []
-    /// The graph of the innermost frame's context.
-    var graph: Graph?
-    /// Every graph of the read under way, by context.
-    var graphs: [ObjectIdentifier: Graph] = [:]
-    /// The context whose assembly is being made on this thread.
-    var making: DIContext?
-    @usableFromInline var probe: Probe?
-    /// Below this address the thread's stack is nearly used up.
-    let stackLimit = Resolution.stackLimit()
-
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { Resolution.release($0) }
-        return key
-    }()
-
-    static func release(_ raw: UnsafeMutableRawPointer?) {
-        if let raw {
-            Unmanaged<Resolution>.fromOpaque(raw).release()
+extension DIContext {
+    /// What one thread is reading: the define calls under way (`frames`, innermost last) and one
+    /// graph per context they reached. Only its thread touches it; the top-level read's end
+    /// empties it.
+    @usableFromInline final class Resolution {
+        struct Frame {
+            let id: DefinitionID
+            let scope: Scope
+            let context: ObjectIdentifier
+            var substituted = false
         }
-    }
 
-    /// This thread's resolution, made on its first read.
-    @usableFromInline static func current() -> Resolution {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<Resolution>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let resolution = Resolution()
-        pthread_setspecific(key, Unmanaged.passRetained(resolution).toOpaque())
-        return resolution
-    }
+        @usableFromInline var depth = 0
+        var frames: [Frame] = []
+        /// The graph of the innermost frame's context.
+        var graph: Graph?
+        /// Every graph of the read under way, by context.
+        var graphs: [ObjectIdentifier: Graph] = [:]
+        /// The context whose assembly this thread is making.
+        var making: DIContext?
+        @usableFromInline var probe: Probe?
+        /// Below this address the thread's stack is nearly used up.
+        let stackLimit = Resolution.stackLimit()
 
-    /// The context an assembly made now belongs to, if this thread is making or reading one.
-    var currentContext: DIContext? { making ?? graph?.context }
+        static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { Resolution.release($0) }
+            return key
+        }()
 
-    /// Starts a define call in `context`: joins or starts that context's graph.
-    @usableFromInline func enter(_ context: DIContext, _ id: DefinitionID, _ scope: Scope) {
-        var marker = 0
-        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        if address < stackLimit {
-            wiringFailure(
-                "definitions nested \(depth) deep have used up the thread's stack, ending with "
-                    + "\(frames.suffix(4).map { "\($0.id)" }.joined(separator: " → ")) → \(id); "
-                    + "a definition or substitution that reads itself forever?")
-        }
-        let contextID = ObjectIdentifier(context)
-        if graph?.context !== context {
-            graph = graphs[contextID] ?? startGraph(context)
-        }
-        frames.append(Frame(id: id, scope: scope, context: contextID))
-        depth += 1
-    }
-
-    func startGraph(_ context: DIContext) -> Graph {
-        let graph = Graph(context, context.lock.withLock { context.tables.substitutions })
-        graphs[ObjectIdentifier(context)] = graph
-        return graph
-    }
-
-    /// Ends a define call; the top-level one's end lets go of everything the read made.
-    @usableFromInline func leave() {
-        frames.removeLast()
-        depth -= 1
-        if let outer = frames.last {
-            if outer.context != ObjectIdentifier(graph!.context) {
-                graph = graphs[outer.context]
+        static func release(_ raw: UnsafeMutableRawPointer?) {
+            if let raw {
+                Unmanaged<Resolution>.fromOpaque(raw).release()
             }
-            return
         }
-        let ended = graphs
-        graphs = [:]
-        graph = nil
-        withExtendedLifetime(ended) {}  // released here: a deinit that reads starts a fresh read
-    }
 
-    /// What the graph holds for `id`, a cycle that cannot close, or nothing.
-    @usableFromInline func existing(_ id: DefinitionID, _ scope: Scope) -> Any? {
-        let graph = graph!
-        if scope == .prototype {
-            let loop = frames.dropLast().reversed().prefix { $0.scope == .prototype }
-            if loop.contains(where: { $0.id == id }) {
-                wiringCycle(frames.dropLast().map(\.id), id, advice: Self.prototypeAdvice)
+        /// This thread's resolution, made on its first read.
+        @usableFromInline static func current() -> Resolution {
+            if let raw = pthread_getspecific(key) {
+                return Unmanaged<Resolution>.fromOpaque(raw).takeUnretainedValue()
             }
-            return nil
+            let resolution = Resolution()
+            pthread_setspecific(key, Unmanaged.passRetained(resolution).toOpaque())
+            return resolution
         }
-        switch graph.objects[id] {
-        case .making: wiringCycle(frames.dropLast().map(\.id), id, advice: Self.initAdvice)
-        case .made(let object): return found(object)
-        case nil: return nil
-        }
-    }
 
-    static let initAdvice = "set one side in inject: instead of init:"
-    static let prototypeAdvice = "prototypes always make new ones; make one of them objectGraph"
+        /// The context an assembly made now belongs to, if this thread is making or reading one.
+        var currentContext: DIContext? { making ?? graph?.context }
 
-    /// Reports a found object to the trace hook and returns it.
-    @usableFromInline func found(_ object: Any) -> Any {
-        report(created: false)
-        return object
-    }
+        /// Starts a define call in `context`, in that context's graph of this read.
+        @usableFromInline func enter(_ context: DIContext, _ id: DefinitionID, _ scope: Scope) {
+            var marker = 0
+            if withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit {
+                let path = frames.suffix(3).map { "\($0.id) → " }.joined()
+                wiringFailure(
+                    "definitions nested \(depth) deep have used up the thread's stack, ending "
+                        + "…\(path)\(id); does a definition or substitution read itself forever?")
+            }
+            if graph?.context !== context {
+                graph = graphs[ObjectIdentifier(context)] ?? startGraph(context)
+            }
+            frames.append(Frame(id: id, scope: scope, context: ObjectIdentifier(context)))
+            depth += 1
+        }
 
-    /// What the graph's substitution of `id` gives, if it has one. Read from inside its own
-    /// substitute, a definition gives the original, which the substitute may wrap.
-    @usableFromInline func substitute(_ id: DefinitionID, _ scope: Scope) -> Any? {
-        let graph = graph!
-        guard !graph.substitutions.isEmpty, let make = graph.substitutions[id] else {
-            return nil
+        func startGraph(_ context: DIContext) -> Graph {
+            let graph = Graph(context, context.lock.withLock { context.tables.substitutions })
+            graphs[ObjectIdentifier(context)] = graph
+            return graph
         }
-        if let made = graph.substitutes[id] {
-            return found(made)
+
+        /// Ends a define call; the top-level one's end lets go of everything the read made.
+        @usableFromInline func leave() {
+            frames.removeLast()
+            depth -= 1
+            if let outer = frames.last {
+                if outer.context != ObjectIdentifier(graph!.context) {
+                    graph = graphs[outer.context]
+                }
+                return
+            }
+            let ended = graphs
+            graphs = [:]
+            graph = nil
+            withExtendedLifetime(ended) {}  // released here: a deinit that reads starts a new read
         }
-        let caller = frames.dropLast().last
-        if caller?.id == id && caller?.substituted == true {
-            return nil
+
+        /// What the graph holds for `id`, if anything; stops on a cycle that cannot close.
+        @usableFromInline func existing(_ id: DefinitionID, _ scope: Scope) -> Any? {
+            let callers = frames.dropLast()
+            if scope == .prototype {
+                let loop = callers.reversed().prefix { $0.scope == .prototype }
+                if loop.contains(where: { $0.id == id }) {
+                    wiringCycle(callers.map(\.id), id, advice: Self.prototypeAdvice)
+                }
+                return nil
+            }
+            switch graph!.objects[id] {
+            case .making: wiringCycle(callers.map(\.id), id, advice: Self.initAdvice)
+            case .made(let object): return found(object)
+            case nil: return nil
+            }
         }
-        frames[frames.count - 1].substituted = true
-        if scope.isSingleton {
-            graph.context.creation.lock()
+
+        static let initAdvice = "set one side in inject: instead of init:"
+        static let prototypeAdvice = "prototypes always make new ones; make one of them objectGraph"
+
+        /// Reports a found object to the trace hook and returns it.
+        @usableFromInline func found(_ object: Any) -> Any {
+            report(created: false)
+            return object
         }
-        defer {
+
+        /// What the graph's substitution of `id` gives, if it has one. Read by its own substitute,
+        /// a definition gives the original, which the substitute may wrap.
+        @usableFromInline func substitute(_ id: DefinitionID, _ scope: Scope) -> Any? {
+            let graph = graph!
+            guard !graph.substitutions.isEmpty, let substitution = graph.substitutions[id] else {
+                return nil
+            }
+            if let made = graph.substitutes[id] {
+                return found(made)
+            }
+            let caller = frames.dropLast().last
+            if caller?.id == id && caller?.substituted == true {
+                return nil
+            }
+            frames[frames.count - 1].substituted = true
             if scope.isSingleton {
-                graph.context.creation.unlock()
+                graph.context.creation.lock()
+            }
+            defer {
+                if scope.isSingleton {
+                    graph.context.creation.unlock()
+                }
+            }
+            if scope.isSingleton, let kept = graph.context.singleton(id, of: substitution) {
+                return found(kept)
+            }
+            let made = substitution.make(graph.context)
+            if scope != .prototype {
+                graph.substitutes[id] = made
+            }
+            if scope.isSingleton {
+                graph.context.keep(made, id, scope, by: substitution)
+            }
+            report(created: true)
+            return made
+        }
+
+        /// Serves a probe's candidate with its substitution; `nil` for any other define call.
+        @usableFromInline func serveProbe(
+            _ id: DefinitionID,
+            _ scope: Scope,
+            _ type: Any.Type,
+            _ context: DIContext
+        ) -> Any? {
+            guard let probe, probe.depth == depth, probe.type == ObjectIdentifier(type) else {
+                return nil
+            }
+            self.probe = nil  // what the substitute reads is read as usual
+            let made = probe.substitution.make(context)
+            self.probe = probe
+            probe.key = id.key
+            probe.substitution.made = nil
+            if scope.isSingleton {
+                context.keep(made, id, scope, by: probe.substitution)
+            }
+            return made
+        }
+
+        /// Keeps what a define call has made so far; prototypes are never kept.
+        @usableFromInline func store(_ entry: Graph.Entry, _ id: DefinitionID, _ scope: Scope) {
+            if scope != .prototype {
+                graph!.objects[id] = entry
             }
         }
-        if scope.isSingleton, let kept = graph.context.singleton(id, substituted: true) {
-            return found(kept)
-        }
-        let made = make(graph.context)
-        if scope != .prototype {
-            graph.substitutes[id] = made
-        }
-        if scope.isSingleton {
-            graph.context.keep(made, for: id, scope: scope, substituted: true)
-        }
-        report(created: true)
-        return made
-    }
 
-    /// Serves a probe read's definition with the substitute; `nil` for any other define call.
-    @usableFromInline func serveProbe(
-        _ id: DefinitionID,
-        _ scope: Scope,
-        _ type: Any.Type,
-        _ context: DIContext
-    ) -> Any? {
-        guard let probe, probe.depth == depth, probe.type == ObjectIdentifier(type) else {
-            return nil
-        }
-        self.probe = nil  // what the substitute reads is read as usual
-        let value = probe.make(context)
-        self.probe = probe
-        probe.id = id
-        probe.scope = scope
-        probe.value = value
-        return value
-    }
-
-    /// Marks `id` as being made: asked for again before `make` returns, it is a cycle.
-    @usableFromInline func starting(_ id: DefinitionID, _ scope: Scope) {
-        if scope != .prototype {
-            graph!.objects[id] = .making
-        }
-    }
-
-    /// Keeps a new object in the graph before its injection, so property cycles find it.
-    @usableFromInline func made(_ object: Any, _ id: DefinitionID, _ scope: Scope) {
-        if scope != .prototype {
-            graph!.objects[id] = .made(object)
-        }
-    }
-
-    /// Keeps the injected result (inject may change a value or return another instance).
-    @usableFromInline func finished(_ result: Any, _ id: DefinitionID, _ scope: Scope) {
-        let graph = graph!
-        if scope != .prototype {
-            graph.objects[id] = .made(result)
-        }
-        if scope.isSingleton {
-            graph.context.keep(result, for: id, scope: scope, substituted: false)
-        }
-        report(created: true)
-    }
-
-    func report(created: Bool) {
-        guard let trace = graph!.context.trace else {
-            return
-        }
-        let frame = frames[frames.count - 1]
-        let parent = frames.dropLast().last.map { "\($0.id)" }
-        let event = TraceEvent(
-            definition: "\(frame.id)", scope: frame.scope, depth: frames.count - 1,
-            parent: parent, created: created, substituted: frame.substituted)
-        trace(event)
-    }
-
-    /// The lowest address this thread's stack may reach before a define stops the program:
-    /// `stackReserve` above the bottom, or 0 where the bottom cannot be learnt.
-    static func stackLimit() -> UInt {
-        #if canImport(Darwin)
-            let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-            let bottom = top - UInt(pthread_get_stacksize_np(pthread_self()))
-        #else
-            // glibc and musl have pthread_getattr_np, which Swift's Glibc module does not show.
-            typealias GetAttributes =
-                @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else {
-                return 0
+        /// Keeps the injected result (inject may change a value or return another instance).
+        @usableFromInline func finish(_ result: Any, _ id: DefinitionID, _ scope: Scope) {
+            store(.made(result), id, scope)
+            if scope.isSingleton {
+                graph!.context.keep(result, id, scope, by: nil)
             }
-            let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
-            var attributes = pthread_attr_t()
-            guard getAttributes(pthread_self(), &attributes) == 0 else {
-                return 0
+            report(created: true)
+        }
+
+        func report(created: Bool) {
+            guard let trace = graph!.context.trace else {
+                return
             }
-            var base: UnsafeMutableRawPointer?
-            var size = 0
-            pthread_attr_getstack(&attributes, &base, &size)
-            pthread_attr_destroy(&attributes)
-            let bottom = UInt(bitPattern: base)
-        #endif
-        return bottom == 0 ? 0 : bottom + stackReserve
+            let frame = frames[frames.count - 1]
+            let event = TraceEvent(
+                definition: "\(frame.id)", scope: frame.scope, depth: frames.count - 1,
+                parent: frames.dropLast().last.map { "\($0.id)" }, created: created,
+                substituted: frame.substituted)
+            trace(event)
+        }
+
+        /// The lowest address this thread's stack may reach before a define stops the program:
+        /// `stackReserve` above the bottom, or 0 where the bottom cannot be learnt.
+        static func stackLimit() -> UInt {
+            #if canImport(Darwin)
+                let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+                let bottom = top - UInt(pthread_get_stacksize_np(pthread_self()))
+            #else
+                // glibc and musl have pthread_getattr_np, which Swift's Glibc module leaves out.
+                typealias GetAttributes =
+                    @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+                guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else {
+                    return 0
+                }
+                var attributes = pthread_attr_t()
+                guard
+                    unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0
+                else {
+                    return 0
+                }
+                var base: UnsafeMutableRawPointer?
+                var size = 0
+                pthread_attr_getstack(&attributes, &base, &size)
+                pthread_attr_destroy(&attributes)
+                let bottom = UInt(bitPattern: base)
+            #endif
+            return bottom == 0 ? 0 : bottom + stackReserve
+        }
+
+        /// Stack kept free for the code between two define calls and for the message.
+        static let stackReserve: UInt = 128 * 1024
     }
 
-    /// Stack kept free for the code between two define calls and for the message.
-    static let stackReserve: UInt = 128 * 1024
-}
+    /// The objects one top-level read made in one context, and the substitutions it began with.
+    @usableFromInline final class Graph {
+        @usableFromInline enum Entry {
+            case making
+            case made(Any)
+        }
 
-/// The objects one top-level read made in one context, and the substitutions it began with.
-final class Graph {
-    enum Entry {
-        case making
-        case made(Any)
-    }
+        let context: DIContext
+        let substitutions: [DefinitionID: Substitution]
+        var objects: [DefinitionID: Entry] = [:]
+        /// What the substitutions made in this read.
+        var substitutes: [DefinitionID: Any] = [:]
 
-    let context: DIContext
-    let substitutions: [DefinitionID: Substitution]
-    var objects: [DefinitionID: Entry] = [:]
-    /// What substitutions made in this graph.
-    var substitutes: [DefinitionID: Any] = [:]
-
-    init(_ context: DIContext, _ substitutions: [DefinitionID: Substitution]) {
-        self.context = context
-        self.substitutions = substitutions
+        init(_ context: DIContext, _ substitutions: [DefinitionID: Substitution]) {
+            self.context = context
+            self.substitutions = substitutions
+        }
     }
 }
 
@@ -808,7 +846,9 @@ final class Graph {
 }
 
 /// Stops on a cycle, naming the definitions from the first request of `id` to the repeated one.
-func wiringCycle(_ path: [DefinitionID], _ id: DefinitionID, advice: String) -> Never {
+func wiringCycle(_ path: [DIContext.DefinitionID], _ id: DIContext.DefinitionID, advice: String)
+    -> Never
+{
     let start = path.lastIndex(of: id) ?? 0
     let names = (path[start...] + [id]).map { "\($0)" }
     wiringFailure(
