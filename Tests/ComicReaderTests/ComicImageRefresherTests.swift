@@ -14,11 +14,9 @@ import Testing
 
     /// Runs `body` with an image store in a fresh temporary cache directory.
     func withStore(_ body: (ImageStore) async throws -> Void) async throws {
-        let cache = FileManager.default.temporaryDirectory.appending(
-            path: "comics-images-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: cache) }
-        try await body(ImageStore(cacheDirectory: cache))
+        try await withTemporaryDirectory("images") { cache in
+            try await body(ImageStore(cacheDirectory: cache))
+        }
     }
 
     /// The files in `store`'s directory, sorted.
