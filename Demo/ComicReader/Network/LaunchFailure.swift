@@ -1,6 +1,7 @@
-/// Opening an address failed; exits with 69 (`EX_UNAVAILABLE`).
-struct LaunchFailure: ReportableError, Equatable {
+/// Opening an address failed.
+struct LaunchFailure: Error, Equatable, CustomStringConvertible {
     let reason: String
     var description: String { reason }
-    var exitCode: Int32 { ExitCode.unavailable }
+    /// 69, `EX_UNAVAILABLE`.
+    var exitCode: Int32 { 69 }
 }

@@ -21,7 +21,7 @@ struct ComicPictureSource: ReaderImageSource {
         if isSample {
             return maker.picture(image: SampleImages.png(forComic: comic.num), sourceURL: comic.img)
         }
-        guard let address = ComicPresentation.imageFileURL(comic.img) else {
+        guard let address = comic.imageFileURL else {
             // An interactive comic: there is no image file.
             return maker.picture(image: nil, sourceURL: comic.img)
         }
