@@ -16,7 +16,9 @@ let package = Package(
         .executableTarget(
             name: "comics", dependencies: ["ComicReader", "Wiring"], path: "Demo/comics"),
         .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
-        .testTarget(name: "ComicReaderTests", dependencies: ["ComicReader", "Wiring"]),
+        .testTarget(
+            name: "ComicReaderTests", dependencies: ["ComicReader", "Wiring"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

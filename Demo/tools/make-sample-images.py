@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Draws the small line-art PNGs shown for the sample comics and writes them, base64-encoded,
-into Demo/ComicReader/Cache/SampleImages.swift.
+into Demo/ComicReader/Sample/SampleImages.swift: compiled into the program, so the single
+comics binary shows them offline.
 
 Standard library only; the PNG encoding is in png_encoding.py. Every drawing is procedural and
 seeded by the comic number, so running the script again gives the same bytes. Run from the
@@ -16,7 +17,7 @@ from png_encoding import chunk, filtered_row, png_file
 
 NUMBERS = [n for n in range(395, 442) if n != 404]
 MAX_BYTES = 2048
-OUTPUT = "Demo/ComicReader/Cache/SampleImages.swift"
+OUTPUT = "Demo/ComicReader/Sample/SampleImages.swift"
 
 WHITE, BLACK, GREY, LIGHT = (255, 255, 255), (0, 0, 0), (128, 128, 128), (215, 215, 215)
 COLOURS = [(200, 40, 40), (40, 90, 200), (30, 150, 60), (230, 150, 20), (140, 60, 170)]

@@ -87,9 +87,7 @@ final class AppHarness {
 
 /// Runs `body` with a harness on a fresh temporary cache directory, removed afterwards.
 func withHarness<Result>(_ body: (AppHarness) async throws -> Result) async throws -> Result {
-    let directory = FileManager.default.temporaryDirectory
-        .appending(path: "comics-app-tests-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try await body(AppHarness(cacheDirectory: directory))
+    try await withTemporaryDirectory("app-tests") { directory in
+        try await body(AppHarness(cacheDirectory: directory))
+    }
 }

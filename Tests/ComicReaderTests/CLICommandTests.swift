@@ -271,7 +271,8 @@ struct CLICommandTests {
                     1, 2, 3, 4, 6,
                 ])
             #expect(harness.console.errors.contains("comic 5: HTTP 503"))
-            #expect(await source.requests.filter { $0 <= 2 }.isEmpty)  // cached ones are not fetched again
+            // The comics already cached are not fetched again.
+            #expect(await source.requests.filter { $0 <= 2 }.isEmpty)
         }
     }
 

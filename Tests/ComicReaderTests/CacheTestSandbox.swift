@@ -1,13 +1,8 @@
 import Foundation
 
-/// A fresh temporary directory for one test, removed afterwards, so tests never touch the
-/// real cache and never see each other's files.
+/// Runs `body` with a fresh temporary directory to use as a cache, removed afterwards.
 func withCacheSandbox<Result>(_ body: (URL) throws -> Result) throws -> Result {
-    let directory = FileManager.default.temporaryDirectory
-        .appending(path: "comics-tests-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try body(directory)
+    try withTemporaryDirectory("cache-tests", body)
 }
 
 /// The names in `directory`, sorted.

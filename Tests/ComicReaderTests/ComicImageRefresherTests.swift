@@ -14,11 +14,9 @@ import Testing
 
     /// Runs `body` with an image store in a fresh temporary cache directory.
     func withStore(_ body: (ImageStore) async throws -> Void) async throws {
-        let cache = FileManager.default.temporaryDirectory.appending(
-            path: "comics-images-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: cache) }
-        try await body(ImageStore(cacheDirectory: cache))
+        try await withTemporaryDirectory("images") { cache in
+            try await body(ImageStore(cacheDirectory: cache))
+        }
     }
 
     /// The files in `store`'s directory, sorted.
@@ -35,7 +33,7 @@ import Testing
                 ScriptedImageServer.comic(1, img: url(1).absoluteString),
                 ScriptedImageServer.comic(2, img: url(2).absoluteString),  // already kept
                 ScriptedImageServer.comic(3, img: "https://imgs.xkcd.com/comics/"),  // interactive
-                ScriptedImageServer.comic(4, img: url(4).absoluteString),  // HTML instead of an image
+                ScriptedImageServer.comic(4, img: url(4).absoluteString),  // HTML, not an image
                 ScriptedImageServer.comic(5, img: url(5).absoluteString),  // times out every time
                 ScriptedImageServer.comic(6, img: url(6).absoluteString),  // times out once
                 ScriptedImageServer.comic(7, img: url(7).absoluteString),
@@ -62,11 +60,13 @@ import Testing
             #expect(summary.failures.last?.reason.contains("no answer within 1 s") == true)
             #expect(summary.exitCode == 75)  // the timeout may pass on a later try
             #expect(try listing(store) == ["1.png", "2.png", "6.png", "7.png"])
-            #expect(try Data(contentsOf: store.directory.appending(path: "2.png")) == Self.png)  // left alone
+            // The image kept before the refresh is left alone.
+            #expect(try Data(contentsOf: store.directory.appending(path: "2.png")) == Self.png)
             #expect(try Data(contentsOf: store.directory.appending(path: "7.png")) == Self.otherPNG)
             let requested = await source.requests
             #expect(!requested.contains(url(2)))
-            #expect(requested.filter { $0 == url(5) }.count == 3)  // every attempt the policy allows
+            // Comic 5 is tried as often as the policy allows.
+            #expect(requested.filter { $0 == url(5) }.count == 3)
             #expect(progress.events.first == .started(total: 5))
             #expect(progress.events.last == .finished)
             #expect(progress.events.count == 7)

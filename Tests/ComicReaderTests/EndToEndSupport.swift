@@ -50,12 +50,10 @@ enum ComicsExecutable {
     static func run(
         _ arguments: [String], environment: [String: String], limit: Duration = .seconds(30)
     ) async throws -> Run {
-        let scratch = FileManager.default.temporaryDirectory.appending(
-            path: "comics-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputFile = scratch.appending(path: "stdout")
-        let errorFile = scratch.appending(path: "stderr")
+        let scratch = try TemporaryDirectory("e2e")
+        defer { scratch.remove() }
+        let outputFile = scratch.url.appending(path: "stdout")
+        let errorFile = scratch.url.appending(path: "stderr")
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
 

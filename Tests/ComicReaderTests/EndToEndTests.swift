@@ -12,10 +12,9 @@ struct EndToEndTests {
         _ arguments: [String], prepare: (URL) throws -> Void = { _ in },
         check: (ComicsExecutable.Run, URL) throws -> Void
     ) async throws {
-        let cache = FileManager.default.temporaryDirectory.appending(
-            path: "comics-e2e-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: cache) }
+        let scratch = try TemporaryDirectory("e2e-cache")
+        defer { scratch.remove() }
+        let cache = scratch.url
         try prepare(cache)
         let environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COLUMNS": "80"]
         let run = try await ComicsExecutable.run(
@@ -129,16 +128,18 @@ struct EndToEndTests {
             ["latest"],
             prepare: { cache in
                 try damaged.write(to: cache.appending(path: "comics.json"))
-            }
-        ) { run, cache throws in
-            let file = cache.appending(path: "comics.json")
-            #expect(run.status == 65)
-            #expect(run.output.isEmpty)
-            #expect(run.errors.contains(file.path))
-            #expect(try Data(contentsOf: file) == damaged)
-            #expect(
-                try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["comics.json"])
-        }
+            },
+            check: { run, cache throws in
+                let file = cache.appending(path: "comics.json")
+                #expect(run.status == 65)
+                #expect(run.output.isEmpty)
+                #expect(run.errors.contains(file.path))
+                #expect(try Data(contentsOf: file) == damaged)
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: cache.path) == [
+                        "comics.json"
+                    ])
+            })
     }
 
     @Test func refreshFromALocalServerThenShow() async throws {
@@ -146,9 +147,9 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(at: tree.directory) }
         let server = try await PythonHTTPServer.serving(tree.directory)
         defer { server.stop() }
-        let cache = FileManager.default.temporaryDirectory.appending(
-            path: "comics-e2e-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
+        let scratch = try TemporaryDirectory("e2e-cache")
+        defer { scratch.remove() }
+        let cache = scratch.url
         let environment = [
             "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path,
             "COMICS_BASE_URL": server.baseURL,
@@ -176,12 +177,13 @@ struct EndToEndTests {
         try tree.serveImage(
             ofComic: 2, latest: 4, base: base, imagePath: "imgs/two.png",
             image: Data(APIFixtureTree.htmlPage.utf8))
-        try tree.serveImage(ofComic: 3, latest: 4, base: base, imagePath: "imgs/", image: nil)  // interactive
+        // Comic 3 is interactive: its address names no file.
+        try tree.serveImage(ofComic: 3, latest: 4, base: base, imagePath: "imgs/", image: nil)
         try tree.serveImage(
             ofComic: 4, latest: 4, base: base, imagePath: "imgs/four.png", image: png)
-        let cache = FileManager.default.temporaryDirectory.appending(
-            path: "comics-e2e-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
+        let scratch = try TemporaryDirectory("e2e-cache")
+        defer { scratch.remove() }
+        let cache = scratch.url
         let environment = [
             "NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path, "COMICS_BASE_URL": base,
         ]

@@ -31,7 +31,8 @@ struct ImageRenderingTests {
         #expect(small.columns == 20 && small.rows == 5)
         let braille = CellGrid.fitting(
             width: 200, height: 100, samplesAcross: 2, samplesDown: 4, maxColumns: 50, maxRows: 50)
-        #expect(braille.columns == 50 && braille.rows == 13)  // 100 × 100 / 200 / 4 = 12.5, rounded up
+        // Rows: 100 × 100 / 200 / 4 = 12.5, rounded up.
+        #expect(braille.columns == 50 && braille.rows == 13)
         #expect(braille.sampleWidth == 100 && braille.sampleHeight == 52)
     }
 

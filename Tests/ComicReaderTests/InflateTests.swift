@@ -25,7 +25,8 @@ func inflateSampleData() -> [UInt8] {
 
 /// Writes DEFLATE bits least-significant first, for hand-made streams.
 struct DeflateBitWriter {
-    private(set) var bytes: [UInt8] = [0x78, 0x01]  // zlib header: deflate, 32K window, no dictionary
+    /// The stream so far, starting with the zlib header: deflate, 32K window, no dictionary.
+    private(set) var bytes: [UInt8] = [0x78, 0x01]
     private var bitCount = 0
 
     /// Appends the low `count` bits of `value`, least significant first (header fields, extra bits).
@@ -178,7 +179,8 @@ struct InflateTests {
         var writer = DeflateBitWriter()
         writer.write(1, bits: 1)
         writer.write(1, bits: 2)
-        writer.writeCode(0x30 + Int(UInt8(ascii: "a")), bits: 8)  // literals 0…143 are 8-bit codes from 0x30
+        // Literals 0…143 are the 8-bit codes from 0x30 on.
+        writer.writeCode(0x30 + Int(UInt8(ascii: "a")), bits: 8)
         writer.writeCode(0x30 + Int(UInt8(ascii: "b")), bits: 8)
         writer.writeCode(0b0000110, bits: 7)  // symbol 262: length 8
         writer.writeCode(1, bits: 5)  // distance symbol 1: distance 2

@@ -23,10 +23,7 @@ struct APIFixtureTree {
         latest: Int, numbers: some Sequence<Int>, html: Set<Int> = [], numberAsText: Set<Int> = [],
         files: [String: Data] = [:]
     ) throws -> APIFixtureTree {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("comics-network-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let tree = APIFixtureTree(directory: directory)
+        let tree = APIFixtureTree(directory: try TemporaryDirectory("network").url)
         try tree.write(json(for: latest), to: "info.0.json")
         for number in numbers {
             let body =

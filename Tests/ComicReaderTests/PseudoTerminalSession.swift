@@ -114,11 +114,9 @@ enum PseudoTerminalSession {
     /// Runs `comics` with `environment` (plus `PATH`) through `steps`; the whole session is
     /// bounded to 40 seconds.
     static func run(environment: [String: String], steps: [Step]) async throws -> Report {
-        let scratch = FileManager.default.temporaryDirectory.appending(
-            path: "comics-pty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let reportFile = scratch.appending(path: "report.json")
+        let scratch = try TemporaryDirectory("pty")
+        defer { scratch.remove() }
+        let reportFile = scratch.url.appending(path: "report.json")
         try Data().write(to: reportFile)
         var variables = environment
         variables["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -11,10 +11,9 @@ struct ReaderTerminalTests {
     /// colour, through `steps`.
     func reader(_ steps: [PseudoTerminalSession.Step]) async throws -> PseudoTerminalSession.Report
     {
-        let home = FileManager.default.temporaryDirectory.appending(
-            path: "comics-pty-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
+        let scratch = try TemporaryDirectory("pty-home")
+        defer { scratch.remove() }
+        let home = scratch.url
         let environment = [
             "HOME": home.path, "COMICS_CACHE_DIR": home.appending(path: "cache").path,
             "LANG": "C.UTF-8",

@@ -21,9 +21,10 @@ enum ScratchHome {
     /// exist are overwritten, which changes them in place and so is safe while other tests
     /// read the environment.
     static let directory: URL = {
-        let directory = FileManager.default.temporaryDirectory
-            .appending(path: "comics-tests-home-\(getpid())", directoryHint: .isDirectory)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Should the folder not be creatable, HOME still moves away from the real one.
+        let directory =
+            (try? TemporaryDirectory("tests-home"))?.url
+            ?? FileManager.default.temporaryDirectory.appending(path: "comics-tests-home-none")
         for name in ["HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"]
         where getenv(name) != nil {
             setenv(name, directory.path(percentEncoded: false), 1)

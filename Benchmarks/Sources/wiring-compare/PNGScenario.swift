@@ -105,7 +105,8 @@ struct PNGScenario {
         } catch let error as PNGBenchmarkError {
             throw error
         } catch {
-            throw PNGBenchmarkError("timing failed: \(error)", exitCode: 70)  // only the Python timer throws
+            // Only the Python timer throws.
+            throw PNGBenchmarkError("timing failed: \(error)", exitCode: 70)
         }
         return PNGResult(
             image: image, zlibVersion: python.zlibVersion, columns: Self.columns, rows: rows,

@@ -48,9 +48,9 @@ struct Report {
             }
             Swift.print("")
         }
-        notes().forEach { Swift.print($0) }
+        for line in notes() { Swift.print(line) }
         Swift.print("")
-        targets().forEach { Swift.print($0) }
+        for line in targets() { Swift.print(line) }
         Swift.print("")
         for result in results {
             Swift.print(

@@ -3,7 +3,7 @@ import Wiring
 /// The cache layer: where the cache is and the stores of comics and reading state, one of
 /// each per context (lazy singletons).
 final class CacheAssembly: Assembly {
-    private lazy var inputs: OptionsAssembly = context.assembly()
+    private var inputs: OptionsAssembly { context.assembly() }
 
     /// The cache directory from `--cache`, `COMICS_CACHE_DIR`, XDG or `HOME`, or why there is none.
     var location: Result<CacheLocation, CacheError> {

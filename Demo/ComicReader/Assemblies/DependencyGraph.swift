@@ -79,7 +79,8 @@ struct DependencyGraph {
             attributes.append(node.scope == .prototype ? "style=\"dashed,filled\"" : "style=filled")
             attributes.append("fillcolor=\"#ffe9a8\"")
         }
-        let text = label.map(Self.escaped).joined(separator: "\\n")  // DOT's line break inside a label
+        // `\n` is DOT's line break inside a label.
+        let text = label.map(Self.escaped).joined(separator: "\\n")
         return (["label=\"\(text)\""] + attributes).joined(separator: ", ")
     }
 

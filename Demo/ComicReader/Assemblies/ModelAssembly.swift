@@ -3,7 +3,7 @@ import Wiring
 /// The model layer: each command's reading session, the random picker (which the `random`
 /// experiment substitutes), the random number generator and the search.
 final class ModelAssembly: Assembly {
-    private lazy var cache: CacheAssembly = context.assembly()
+    private var cache: CacheAssembly { context.assembly() }
 
     /// A fresh view of comics and state for each user: a prototype, so two commands or a
     /// command and the reader never share what one of them loaded.

@@ -2,9 +2,9 @@ import Wiring
 
 /// The outside world: the comic server, refreshing from it, images from it, and the browser.
 final class NetworkAssembly: Assembly {
-    private lazy var inputs: OptionsAssembly = context.assembly()
-    private lazy var cache: CacheAssembly = context.assembly()
-    private lazy var rendering: RenderingAssembly = context.assembly()
+    private var inputs: OptionsAssembly { context.assembly() }
+    private var cache: CacheAssembly { context.assembly() }
+    private var rendering: RenderingAssembly { context.assembly() }
 
     /// The HTTP client of the server `--base-url` names, one per context; tests substitute
     /// a local or fake source.

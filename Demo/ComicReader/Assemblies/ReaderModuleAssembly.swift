@@ -4,10 +4,10 @@ import Wiring
 /// presenter, interactor, router and view are shared (object-graph scope), the view being
 /// the object the caller made and injected.
 final class ReaderModuleAssembly: Assembly {
-    private lazy var inputs: OptionsAssembly = context.assembly()
-    private lazy var model: ModelAssembly = context.assembly()
-    private lazy var rendering: RenderingAssembly = context.assembly()
-    private lazy var network: NetworkAssembly = context.assembly()
+    private var inputs: OptionsAssembly { context.assembly() }
+    private var model: ModelAssembly { context.assembly() }
+    private var rendering: RenderingAssembly { context.assembly() }
+    private var network: NetworkAssembly { context.assembly() }
 
     /// Builds the module around `view`, which then owns it through its output.
     ///
@@ -51,22 +51,15 @@ final class ReaderModuleAssembly: Assembly {
 
     /// Draws pictures at most as wide as the comic's card and half the screen high, so the
     /// title and alt text stay in view.
-    var pictureMaker: ReaderPictureMaker { define(init: makePictureMaker()) }
+    var pictureMaker: ReaderPictureMaker {
+        define(
+            init: ReaderPictureMaker(
+                presenter: rendering.makeImagePresenter(
+                    maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows))))
+    }
 
     /// Rows of the terminal when the reader starts; tests substitute a fixed number.
     var screenRows: Int {
         define(init: ScreenHeight.rows(environment: inputs.environment.variables))
-    }
-
-    private func makePictureMaker() -> ReaderPictureMaker {
-        let (options, environment, terminal) = (
-            inputs.options, inputs.environment, rendering.terminal
-        )
-        return ReaderPictureMaker(
-            presenter: ImagePresenter(
-                mode: options.imageMode, environment: environment.variables, isTTY: terminal.isTTY,
-                colorEnabled: terminal.colorEnabled,
-                maxColumns: min(terminal.width, CardRenderer.maximumWidth),
-                maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows)))
     }
 }

@@ -3,8 +3,8 @@ import Wiring
 /// The output layer: the console, the terminal's facts, the renderer (which the `layout`
 /// experiment substitutes) and the printer that puts them together.
 final class RenderingAssembly: Assembly {
-    private lazy var inputs: OptionsAssembly = context.assembly()
-    private var network: NetworkAssembly { context.assembly() }  // not lazy: network reads rendering too
+    private var inputs: OptionsAssembly { context.assembly() }
+    private var network: NetworkAssembly { context.assembly() }
 
     /// Standard output and standard error; tests substitute a capturing console.
     var console: any Console { define(scope: .lazySingleton, init: StandardConsole()) }
@@ -20,15 +20,19 @@ final class RenderingAssembly: Assembly {
     /// How a comic is laid out.
     var renderer: any ComicRenderer { define(init: ClassicRenderer()) }
 
-    /// Turns image files into pictures as `--image` and the terminal allow.
+    /// Turns image files into pictures above printed comics.
     var imagePresenter: ImagePresenter {
-        define(
-            init: ImagePresenter(
-                mode: inputs.options.imageMode, environment: inputs.environment.variables,
-                isTTY: terminal.isTTY,
-                colorEnabled: terminal.colorEnabled,
-                maxColumns: min(terminal.width, CardRenderer.maximumWidth),
-                maxRows: max(8, ScreenHeight.rows(environment: inputs.environment.variables) - 8)))
+        define(init: makeImagePresenter(maxRows: printedPictureRows))
+    }
+
+    /// An image presenter as `--image` and the terminal allow, at most as wide as a comic's
+    /// card and `maxRows` rows high: the one place presenters are set up, for the printer
+    /// and for the reader, which leaves a picture a different height.
+    func makeImagePresenter(maxRows: Int) -> ImagePresenter {
+        ImagePresenter(
+            mode: inputs.options.imageMode, environment: inputs.environment.variables,
+            isTTY: terminal.isTTY, colorEnabled: terminal.colorEnabled,
+            maxColumns: min(terminal.width, CardRenderer.maximumWidth), maxRows: maxRows)
     }
 
     /// Prints images above comics.
@@ -36,6 +40,12 @@ final class RenderingAssembly: Assembly {
         define(
             init: ComicImagePrinter(
                 loader: network.imageLoader, presenter: imagePresenter, console: console))
+    }
+
+    /// Rows a picture printed above a comic may take: the screen less room for the text,
+    /// but never fewer than 8.
+    private var printedPictureRows: Int {
+        max(8, ScreenHeight.rows(environment: inputs.environment.variables) - 8)
     }
 
     /// Prints comics as text or, with `--json`, as JSON.

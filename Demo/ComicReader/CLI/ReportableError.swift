@@ -7,6 +7,7 @@ protocol ReportableError: Error, CustomStringConvertible {
 extension CacheError: ReportableError {}
 extension ComicJSONOutput.EncodingFailure: ReportableError {}
 extension ComicUnavailable: ReportableError {}
+extension LaunchFailure: ReportableError {}
 
 extension UsageError: ReportableError {
     var exitCode: Int32 { ExitCode.usage }

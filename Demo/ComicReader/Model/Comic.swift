@@ -3,16 +3,27 @@
 /// Field names follow the API; `year`, `month` and `day` are strings holding numbers
 /// (the month is not zero-padded). Unknown keys in the JSON are ignored.
 public struct Comic: Codable, Hashable, Sendable {
+    /// The comic's number, its identity on the site (`https://xkcd.com/{num}/`).
     public var num: Int
+    /// The title as published; it may contain HTML entities.
     public var title: String
+    /// The title in plain characters (`safe_title`); usually the same as `title`.
     public var safeTitle: String
+    /// The alt text, shown when hovering over the image on the site.
     public var alt: String
+    /// The address of the image file; for interactive comics it may name no file.
     public var img: String
+    /// The transcript, or empty text when the comic has none (many have none).
     public var transcript: String
+    /// A link the comic points to, usually empty.
     public var link: String
+    /// News shown with the comic on the site (HTML), usually empty.
     public var news: String
+    /// The publication year, a number written as text (`"2008"`).
     public var year: String
+    /// The publication month, a number written as text without padding (`"4"`).
     public var month: String
+    /// The publication day of the month, a number written as text (`"30"`).
     public var day: String
     /// Present on interactive comics; every value is a string (HTML or a URL).
     public var extraParts: [String: String]?

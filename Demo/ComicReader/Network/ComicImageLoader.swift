@@ -17,7 +17,7 @@ struct ComicImageLoader: Sendable {
     /// The image of `comic`; `isSample` says the comic is one of the built-in sample.
     func load(_ comic: Comic, isSample: Bool) async -> Outcome {
         if isSample { return Outcome(bytes: SampleImages.png(forComic: comic.num)) }
-        guard let address = ComicPresentation.imageFileURL(comic.img),
+        guard let address = comic.imageFileURL,
             let url = URL(string: address)
         else {
             return Outcome()  // an interactive comic: no image file

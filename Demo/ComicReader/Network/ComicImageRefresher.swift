@@ -46,7 +46,7 @@ struct ComicImageRefresher: Sendable {
         var summary = ImageRefreshSummary()
         var jobs: [Job] = []
         for comic in comics.sorted(by: { $0.num < $1.num }) {
-            guard let address = ComicPresentation.imageFileURL(comic.img),
+            guard let address = comic.imageFileURL,
                 (try? ImageStore.fileName(forComic: comic.num, imageURL: address, detected: .png))
                     != nil
             else {

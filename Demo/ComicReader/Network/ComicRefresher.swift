@@ -42,7 +42,8 @@ struct ComicRefresher: Sendable {
         into sink: any RefreshSink, progress: any RefreshProgress
     ) async throws -> RefreshSummary {
         let latest = try await retry.run { try await source.latest() }
-        guard latest.num <= Self.believableLatest else {  // one bad reply must not plan a trillion requests
+        // One bad reply must not plan a trillion requests.
+        guard latest.num <= Self.believableLatest else {
             throw RefreshError.implausibleLatest(latest.num, limit: Self.believableLatest)
         }
         var summary = RefreshSummary(latest: latest.num)

@@ -21,8 +21,9 @@ struct ComicPictureSource: ReaderImageSource {
         if isSample {
             return maker.picture(image: SampleImages.png(forComic: comic.num), sourceURL: comic.img)
         }
-        guard let address = ComicPresentation.imageFileURL(comic.img) else {
-            return maker.picture(image: nil, sourceURL: comic.img)  // an interactive comic: no image file
+        guard let address = comic.imageFileURL else {
+            // An interactive comic: there is no image file.
+            return maker.picture(image: nil, sourceURL: comic.img)
         }
         guard let cached = loader.store?.cachedImage(forComic: comic.num, imageURL: address) else {
             return nil

@@ -21,7 +21,7 @@ struct ComicPresentation: Sendable, Equatable {
         number = comic.num
         title = Self.displayTitle(of: comic)
         date = Self.date(year: comic.year, month: comic.month, day: comic.day)
-        imageURL = Self.imageFileURL(comic.img)
+        imageURL = comic.imageFileURL
         alt = DisplayText.paragraphs(comic.alt)
         transcript = Transcript(raw: comic.transcript)
     }
@@ -49,18 +49,6 @@ struct ComicPresentation: Sendable, Equatable {
             let number = String(value)
             return String(repeating: "0", count: max(0, digits - number.count)) + number
         }.joined(separator: "-")
-    }
-
-    /// The cleaned image URL, or nil when there is no image file: the field is empty or its
-    /// path does not end in a file name (interactive comics have e.g. `…/comics/`).
-    /// Text that does not parse as a URL is shown as it is.
-    static func imageFileURL(_ raw: String) -> String? {
-        let url = DisplayText.line(raw)
-        guard !url.isEmpty else { return nil }
-        guard let components = URLComponents(string: url) else { return url }
-        let fileName =
-            components.path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        return fileName.isEmpty ? nil : url
     }
 
     /// The lines under the title, wrapped to `width`. An image URL is broken across lines only

@@ -41,7 +41,8 @@ enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul vowels/finals join the syllable.
+        // Hangul vowels and finals join the syllable before them.
+        if (0x1160...0x11FF).contains(value) { return 0 }
         return wideRanges.contains { $0.contains(value) } ? 2 : 1
     }
 

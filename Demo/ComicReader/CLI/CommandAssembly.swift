@@ -2,12 +2,12 @@ import Wiring
 
 /// One definition per subcommand, each given what it needs from the layers below.
 final class CommandAssembly: Assembly {
-    private lazy var inputs: OptionsAssembly = context.assembly()
-    private lazy var model: ModelAssembly = context.assembly()
-    private lazy var cache: CacheAssembly = context.assembly()
-    private lazy var rendering: RenderingAssembly = context.assembly()
-    private lazy var network: NetworkAssembly = context.assembly()
-    private lazy var readerModule: ReaderModuleAssembly = context.assembly()
+    private var inputs: OptionsAssembly { context.assembly() }
+    private var model: ModelAssembly { context.assembly() }
+    private var cache: CacheAssembly { context.assembly() }
+    private var rendering: RenderingAssembly { context.assembly() }
+    private var network: NetworkAssembly { context.assembly() }
+    private var readerModule: ReaderModuleAssembly { context.assembly() }
 
     var display: DisplayCommand {
         define(

@@ -29,7 +29,9 @@ struct SystemURLLauncher: URLLauncher {
         }
         var pid = pid_t()
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(tool), strdup(url), nil]
-        defer { arguments.forEach { free($0) } }
+        defer {
+            for argument in arguments { free(argument) }
+        }
         let spawned = posix_spawnp(&pid, tool, nil, nil, arguments, environ)
         guard spawned == 0 else {
             throw LaunchFailure(

@@ -3,10 +3,10 @@ import Wiring
 /// The root of the program's wiring: takes the run's inputs, switches the chosen A/B
 /// variants on, and hands out the runner that dispatches commands.
 final class AppAssembly: Assembly {
-    private lazy var inputs: OptionsAssembly = context.assembly()
-    private lazy var commands: CommandAssembly = context.assembly()
-    private lazy var rendering: RenderingAssembly = context.assembly()
-    private lazy var readerModule: ReaderModuleAssembly = context.assembly()
+    private var inputs: OptionsAssembly { context.assembly() }
+    private var commands: CommandAssembly { context.assembly() }
+    private var rendering: RenderingAssembly { context.assembly() }
+    private var readerModule: ReaderModuleAssembly { context.assembly() }
 
     /// Puts the parsed options and the environment into this context and activates the
     /// experiments' variants; call once, before resolving anything.
