@@ -13,6 +13,7 @@ public enum InflateError: Error, Equatable, CustomStringConvertible {
     /// The Adler-32 checksum of the output does not match the trailer.
     case checksumMismatch(stored: UInt32, computed: UInt32)
 
+    /// The problem in one line.
     public var description: String {
         switch self {
         case .badHeader(let why): return "bad zlib header: \(why)"

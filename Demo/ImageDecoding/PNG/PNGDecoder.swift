@@ -65,7 +65,9 @@ public enum PNGDecoder {
                     transparentKey = stride(from: data.startIndex, to: data.endIndex, by: 2).map {
                         Int(bytes[$0]) << 8 | Int(bytes[$0 + 1])
                     }
-                default: break  // tRNS is not allowed with an alpha channel; ignore it like other decoders.
+                default:
+                    // tRNS is not allowed with an alpha channel; ignore it like other decoders.
+                    break
                 }
             case "IDAT":
                 if compressed.isEmpty { compressed.reserveCapacity(bytes.count) }

@@ -13,6 +13,7 @@ public enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
     /// Structurally broken data (bad header values, missing chunks, bad compressed data).
     case corrupt(String)
 
+    /// The problem in one line.
     public var description: String {
         switch self {
         case .notPNG(let format):
