@@ -4,10 +4,10 @@
 /// `maxPixels` before anything is allocated for pixels, and the compressed data may expand to
 /// exactly the size the header implies and no more, so hostile files fail fast and cheaply.
 public enum PNGDecoder {
-    /// Largest accepted width or height, in pixels.
-    public static let maxSide = 20_000
+    /// Largest accepted width or height, in pixels (the limit every decoder here shares).
+    public static let maxSide = ImageSizeLimit.maxSide
     /// Largest accepted width × height (40 megapixels, 160 MB as RGBA).
-    public static let maxPixels = 40_000_000
+    public static let maxPixels = ImageSizeLimit.maxPixels
 
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
