@@ -5,19 +5,23 @@ let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "Wiring", targets: ["Wiring"]),
-        // For the benchmark package, which times the reader's PNG decoding (ImageBenchmarkSupport).
-        .library(name: "ComicReader", targets: ["ComicReader"]),
-        .executable(name: "comics", targets: ["comics"]),
+        // The library is all the package exports; the comics demo and its image decoders are
+        // targets of this repository only (`swift run comics` still works from here).
+        .library(name: "Wiring", targets: ["Wiring"])
     ],
     targets: [
         .target(name: "Wiring"),
-        .target(name: "ComicReader", dependencies: ["Wiring"], path: "Demo/ComicReader"),
+        // PNG, JPEG and GIF decoding to RGBA pixels; knows nothing of comics or terminals.
+        .target(name: "ImageDecoding", path: "Demo/ImageDecoding"),
+        .target(
+            name: "ComicReader", dependencies: ["Wiring", "ImageDecoding"],
+            path: "Demo/ComicReader"),
         .executableTarget(
             name: "comics", dependencies: ["ComicReader", "Wiring"], path: "Demo/comics"),
         .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
         .testTarget(
-            name: "ComicReaderTests", dependencies: ["ComicReader", "Wiring"],
+            name: "ComicReaderTests", dependencies: ["ComicReader", "ImageDecoding", "Wiring"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ComicReader
+@testable import ImageDecoding
 
 @Suite("ImageBenchmarkSupport")
 struct ImageBenchmarkSupportTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ComicReader
+@testable import ImageDecoding
 
 /// The bytes the fixture script compressed: text, then noise, then runs, from the same linear
 /// congruential generator as `make-image-test-fixtures.py`.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ComicReader
+@testable import ImageDecoding
 
 /// Builds one PNG chunk (length, type, data, CRC) for hand-made files.
 func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {

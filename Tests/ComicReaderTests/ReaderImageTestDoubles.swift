@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ComicReader
+@testable import ImageDecoding
 
 /// A picture source that answers from a script: pictures at hand for some comics, downloads
 /// for others, and records what it was asked.

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 
 /// Downloaded comic images, kept as files in `images/` under the cache directory and named
 /// after the comic number and the image URL's extension (`1234.png`).

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Why an image could not be stored.
 enum ImageStoreError: Error, Equatable, CustomStringConvertible {
     /// The comic's `img` URL names no file (interactive comics).

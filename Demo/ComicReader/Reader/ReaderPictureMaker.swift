@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Turns a comic's image file into the reader's `ReaderPicture`, within the presenter's
 /// `maxColumns` × `maxRows` cells.
 ///

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Resamples a bitmap by averaging every source pixel that falls in each target pixel's box,
 /// flattening transparency onto a background colour. Good for shrinking line art: a thin line
 /// becomes a lighter grey rather than disappearing between samples.

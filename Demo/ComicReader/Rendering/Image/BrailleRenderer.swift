@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Draws an image in monochrome with braille characters: each cell holds 2×4 dots, and a dot
 /// is raised where the image is darker than a threshold. Suits line art (dark ink on white).
 /// The output is plain text without escape sequences.

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Draws an image with the upper-half-block character `▀`: each cell shows two pixels, the top
 /// one as the foreground colour and the bottom one as the background colour.
 struct HalfBlockRenderer {

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The two steps of the image pipeline that the benchmark package times, callable from outside
 /// this module. Everything they use (`Inflate`, `PNGDecoder`, `HalfBlockRenderer`, …) stays
 /// internal; these calls only forward to it, so what is timed is what the reader runs.

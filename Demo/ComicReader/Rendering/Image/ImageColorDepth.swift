@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// How many colours the terminal takes in SGR escapes when drawing images with cells.
 enum ImageColorDepth: Equatable, Sendable {
     /// 24-bit `38;2;r;g;b` colours.

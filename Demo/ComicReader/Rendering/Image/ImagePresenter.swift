@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Turns a comic's image file into what to print: escapes for kitty or iTerm2, half-block or
 /// braille text, or a one-line notice when it cannot be shown (never raw garbage).
 ///

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// The xterm 256-colour palette: a 6×6×6 colour cube (16…231) and a 24-step grey ramp (232…255).
 enum XTermPalette {
     /// Channel values of the six cube levels.

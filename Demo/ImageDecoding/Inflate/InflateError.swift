@@ -1,5 +1,5 @@
 /// Why a zlib/DEFLATE stream could not be decompressed.
-enum InflateError: Error, Equatable, CustomStringConvertible {
+public enum InflateError: Error, Equatable, CustomStringConvertible {
     /// The two-byte zlib header is not valid or asks for something unsupported.
     case badHeader(String)
     /// The stream ends before its final block (or before the Adler-32 trailer).
@@ -13,7 +13,8 @@ enum InflateError: Error, Equatable, CustomStringConvertible {
     /// The Adler-32 checksum of the output does not match the trailer.
     case checksumMismatch(stored: UInt32, computed: UInt32)
 
-    var description: String {
+    /// The problem in one line.
+    public var description: String {
         switch self {
         case .badHeader(let why): return "bad zlib header: \(why)"
         case .truncated: return "compressed data is truncated"
@@ -29,7 +30,7 @@ enum InflateError: Error, Equatable, CustomStringConvertible {
     }
 
     /// sysexits code: the input data is bad.
-    var exitCode: Int32 { 65 }
+    public var exitCode: Int32 { 65 }
 }
 
 /// Formats a 32-bit value as `0x` followed by eight hex digits, for checksum messages.

@@ -1,5 +1,5 @@
 /// Why bytes could not be decoded as a PNG image. Each case prints as one line.
-enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
+public enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
     /// The signature is missing; `looksLike` is what the bytes appear to be instead.
     case notPNG(looksLike: ImageFormat)
     /// The file ends early; says where.
@@ -13,7 +13,8 @@ enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
     /// Structurally broken data (bad header values, missing chunks, bad compressed data).
     case corrupt(String)
 
-    var description: String {
+    /// The problem in one line.
+    public var description: String {
         switch self {
         case .notPNG(let format):
             return "not a PNG image (looks like \(format.name))"
@@ -34,5 +35,5 @@ enum PNGDecodingError: Error, Equatable, CustomStringConvertible {
     }
 
     /// sysexits code: the input data is bad.
-    var exitCode: Int32 { 65 }
+    public var exitCode: Int32 { 65 }
 }

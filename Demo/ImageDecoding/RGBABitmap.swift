@@ -1,12 +1,14 @@
 /// A decoded image: 8-bit RGBA pixels stored row by row, top row first, four bytes per pixel.
-struct RGBABitmap: Equatable, Sendable {
-    let width: Int
-    let height: Int
+public struct RGBABitmap: Equatable, Sendable {
+    /// Columns of pixels.
+    public let width: Int
+    /// Rows of pixels.
+    public let height: Int
     /// `width * height * 4` bytes: r, g, b, a of each pixel in turn.
-    var pixels: [UInt8]
+    public var pixels: [UInt8]
 
     /// A bitmap over existing pixel bytes; `pixels.count` must be `width * height * 4`.
-    init(width: Int, height: Int, pixels: [UInt8]) {
+    public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(
             width >= 0 && height >= 0 && pixels.count == width * height * 4,
             "pixel buffer size mismatch")
@@ -16,7 +18,7 @@ struct RGBABitmap: Equatable, Sendable {
     }
 
     /// A bitmap filled with one colour.
-    init(width: Int, height: Int, filledWith color: RGBAPixel) {
+    public init(width: Int, height: Int, filledWith color: RGBAPixel) {
         self.init(
             width: width, height: height,
             pixels: [UInt8](
@@ -24,7 +26,7 @@ struct RGBABitmap: Equatable, Sendable {
     }
 
     /// The pixel at column `x`, row `y`.
-    subscript(x: Int, y: Int) -> RGBAPixel {
+    public subscript(x: Int, y: Int) -> RGBAPixel {
         get {
             let i = (y * width + x) * 4
             return RGBAPixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])

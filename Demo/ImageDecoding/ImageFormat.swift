@@ -1,17 +1,22 @@
 /// What a downloaded file really is, judged by its first bytes (never by the URL's extension).
-enum ImageFormat: Equatable, Sendable {
+public enum ImageFormat: Equatable, Sendable {
+    /// Portable Network Graphics.
     case png
+    /// JPEG (JFIF or Exif).
     case jpeg
+    /// GIF87a or GIF89a.
     case gif
     /// A web page, typically an error or login page served in place of the image.
     case html
     /// Readable text that is not HTML (e.g. a JSON error body).
     case text
+    /// No bytes at all.
     case empty
+    /// Binary data of no known kind.
     case unknown
 
     /// Detects the format from the leading bytes.
-    init(detecting bytes: some Collection<UInt8>) {
+    public init(detecting bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(512))
         if head.isEmpty {
             self = .empty
@@ -34,10 +39,10 @@ enum ImageFormat: Equatable, Sendable {
     }
 
     /// True for the image formats a terminal protocol or this decoder can show.
-    var isImage: Bool { self == .png || self == .jpeg || self == .gif }
+    public var isImage: Bool { self == .png || self == .jpeg || self == .gif }
 
     /// Usual file extension of an image format.
-    var fileExtension: String? {
+    public var fileExtension: String? {
         switch self {
         case .png: return "png"
         case .jpeg: return "jpg"
@@ -47,7 +52,7 @@ enum ImageFormat: Equatable, Sendable {
     }
 
     /// Short human name, as used in "looks like …" messages.
-    var name: String {
+    public var name: String {
         switch self {
         case .png: return "PNG"
         case .jpeg: return "JPEG"

@@ -1,11 +1,16 @@
 /// The contents of a PNG `IHDR` chunk, validated.
-struct PNGHeader: Equatable, Sendable {
+public struct PNGHeader: Equatable, Sendable {
     /// PNG colour types.
-    enum ColorType: Int, Sendable {
+    public enum ColorType: Int, Sendable {
+        /// Grey levels.
         case grey = 0
+        /// Red, green, blue.
         case rgb = 2
+        /// Indices into a palette.
         case palette = 3
+        /// Grey with alpha.
         case greyAlpha = 4
+        /// Red, green, blue and alpha.
         case rgba = 6
 
         /// Samples per pixel.
@@ -28,11 +33,16 @@ struct PNGHeader: Equatable, Sendable {
         }
     }
 
-    let width: Int
-    let height: Int
-    let bitDepth: Int
-    let colorType: ColorType
-    let interlaced: Bool
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bits per sample.
+    public let bitDepth: Int
+    /// How samples make a pixel.
+    public let colorType: ColorType
+    /// Whether the rows are stored in Adam7 passes.
+    public let interlaced: Bool
 
     /// Bits per pixel in the filtered data.
     var bitsPerPixel: Int { colorType.channels * bitDepth }

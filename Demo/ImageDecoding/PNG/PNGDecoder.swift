@@ -3,11 +3,11 @@
 /// Every chunk's CRC is checked. The image size from `IHDR` is checked against `maxSide` and
 /// `maxPixels` before anything is allocated for pixels, and the compressed data may expand to
 /// exactly the size the header implies and no more, so hostile files fail fast and cheaply.
-enum PNGDecoder {
-    /// Largest accepted width or height, in pixels.
-    static let maxSide = 20_000
+public enum PNGDecoder {
+    /// Largest accepted width or height, in pixels (the limit every decoder here shares).
+    public static let maxSide = ImageSizeLimit.maxSide
     /// Largest accepted width × height (40 megapixels, 160 MB as RGBA).
-    static let maxPixels = 40_000_000
+    public static let maxPixels = ImageSizeLimit.maxPixels
 
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -18,7 +18,7 @@ enum PNGDecoder {
     ]
 
     /// Reads just the header of a PNG (signature, then `IHDR`, CRC checked).
-    static func header(of bytes: [UInt8]) throws -> PNGHeader {
+    public static func header(of bytes: [UInt8]) throws -> PNGHeader {
         guard bytes.starts(with: signature) else {
             throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes))
         }
@@ -30,7 +30,7 @@ enum PNGDecoder {
     }
 
     /// Decodes a whole PNG file. Throws `PNGDecodingError`.
-    static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
+    public static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
         guard bytes.starts(with: signature) else {
             throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes))
         }

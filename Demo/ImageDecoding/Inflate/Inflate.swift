@@ -4,10 +4,10 @@
 /// is an error, so a small malicious stream cannot make us allocate or write without bound.
 /// For speed the input is read 64 bits at a time (`BitReader`), Huffman codes are decoded with
 /// `HuffmanTable` lookups and output goes straight to an unsafe buffer.
-enum Inflate {
+public enum Inflate {
     /// Decompresses a complete zlib stream that must expand to exactly `expectedSize` bytes,
     /// checking the Adler-32 trailer. Throws `InflateError`.
-    static func zlibDecompress(_ input: [UInt8], expectedSize: Int) throws -> [UInt8] {
+    public static func zlibDecompress(_ input: [UInt8], expectedSize: Int) throws -> [UInt8] {
         precondition(expectedSize >= 0, "expected size must not be negative")
         guard input.count >= 2 else { throw InflateError.truncated }
         let method = input[0]

@@ -1,0 +1,145 @@
+/// Decodes the entropy-coded data of one baseline scan into the component planes: per block a
+/// DC difference and up to 63 run-length coded AC coefficients, dequantised and transformed.
+/// Restart markers (DRI/RSTn) reset the DC predictions every `restartInterval` MCUs.
+struct JPEGScanDecoder {
+    /// One component of the scan, with what its blocks are decoded with.
+    struct Part {
+        /// The component's index in the frame (and in the planes).
+        let component: Int
+        let dcTable: JPEGHuffmanTable
+        let acTable: JPEGHuffmanTable
+        /// 64 quantisation steps in zigzag order.
+        let quantization: [Int]
+    }
+
+    /// Natural (row-major) position of the k-th coefficient in zigzag order.
+    static let zigzag: [Int] = [
+        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
+        12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+        35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+        58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+    ]
+
+    let frame: JPEGFrame
+    let parts: [Part]
+    let restartInterval: Int
+
+    /// Decodes the scan whose data starts at byte `start` of `bytes` into `planes`. Returns
+    /// where the marker after the scan's data starts, or nil when the file ends there.
+    func decode(_ bytes: [UInt8], start: Int, into planes: inout [[UInt8]]) throws -> Int? {
+        var reader = JPEGBitReader(bytes, start: start)
+        var predictions = [Int](repeating: 0, count: parts.count)
+        var coefficients = [Float](repeating: 0, count: 64)
+        // One component alone is not interleaved: its MCU is one block, and only the blocks
+        // that cover the image (not the padding of whole MCUs) are coded.
+        let single = parts.count == 1 ? frame.components[parts[0].component] : nil
+        let mcusAcross: Int
+        let mcusDown: Int
+        if let single {
+            let samplesAcross =
+                (frame.width * single.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal
+            let samplesDown =
+                (frame.height * single.vertical + frame.maxVertical - 1) / frame.maxVertical
+            mcusAcross = (samplesAcross + 7) / 8
+            mcusDown = (samplesDown + 7) / 8
+        } else {
+            mcusAcross = frame.mcusAcross
+            mcusDown = frame.mcusDown
+        }
+        let total = mcusAcross * mcusDown
+        for mcu in 0..<total {
+            if restartInterval > 0 && mcu > 0 && mcu % restartInterval == 0 {
+                try restart(&reader, before: mcu, of: total)
+                for index in predictions.indices { predictions[index] = 0 }
+            }
+            let mcuX = mcu % mcusAcross
+            let mcuY = mcu / mcusAcross
+            for (index, part) in parts.enumerated() {
+                let component = frame.components[part.component]
+                let across = single == nil ? component.horizontal : 1
+                let down = single == nil ? component.vertical : 1
+                let stride = frame.planeWidth(part.component)
+                for blockY in 0..<down {
+                    for blockX in 0..<across {
+                        try decodeBlock(
+                            part, &reader, prediction: &predictions[index],
+                            coefficients: &coefficients)
+                        let x = (mcuX * across + blockX) * 8
+                        let y = (mcuY * down + blockY) * 8
+                        coefficients.withUnsafeBufferPointer { coefficients in
+                            planes[part.component].withUnsafeMutableBufferPointer { plane in
+                                JPEGInverseDCT.transform(
+                                    coefficients.baseAddress!, into: plane.baseAddress!,
+                                    origin: y * stride + x, stride: stride)
+                            }
+                        }
+                    }
+                }
+            }
+            if reader.usedPadding {
+                let place = "in MCU \(mcu + 1) of \(total), at byte \(reader.position)"
+                if reader.reachedEndOfFile {
+                    throw JPEGDecodingError.truncated("the file ends inside the scan data \(place)")
+                }
+                throw JPEGDecodingError.corrupt("the scan data runs into a marker \(place)")
+            }
+        }
+        return reader.skipToMarker()?.offset
+    }
+
+    /// Expects a restart marker where the data of the interval before MCU `mcu` ends.
+    private func restart(_ reader: inout JPEGBitReader, before mcu: Int, of total: Int) throws {
+        guard let marker = reader.skipToMarker() else {
+            throw JPEGDecodingError.truncated(
+                "the file ends before the restart marker of MCU \(mcu + 1) of \(total)")
+        }
+        guard (0xD0...0xD7).contains(marker.code) else {
+            throw JPEGDecodingError.corrupt(
+                "expected a restart marker (RSTn) at byte \(marker.offset) before MCU "
+                    + "\(mcu + 1) of \(total), found \(JPEGMarker.name(marker.code))")
+        }
+        reader.stepOverMarker()
+    }
+
+    /// Decodes one block's coefficients, dequantised, into `coefficients` (natural order).
+    @inline(__always)
+    private func decodeBlock(
+        _ part: Part, _ reader: inout JPEGBitReader, prediction: inout Int,
+        coefficients: inout [Float]
+    ) throws {
+        for index in 0..<64 { coefficients[index] = 0 }
+        let size = try part.dcTable.decode(&reader)
+        guard size <= 11 else {
+            throw JPEGDecodingError.corrupt(
+                "a DC difference of \(size) bits (at most 11) near byte \(reader.position)")
+        }
+        prediction += Self.extend(reader.read(size), bits: size)
+        coefficients[0] = Float(prediction * part.quantization[0])
+        var k = 1
+        while k < 64 {
+            let symbol = try part.acTable.decode(&reader)
+            let run = symbol >> 4
+            let bits = symbol & 0x0F
+            if bits == 0 {
+                // 0xF0 skips sixteen zeros; any other run with no bits ends the block.
+                guard run == 15 else { break }
+                k += 16
+                continue
+            }
+            k += run
+            guard k < 64 else {
+                throw JPEGDecodingError.corrupt(
+                    "a block's coefficients run past 64 near byte \(reader.position)")
+            }
+            let value = Self.extend(reader.read(bits), bits: bits)
+            coefficients[Self.zigzag[k]] = Float(value * part.quantization[k])
+            k += 1
+        }
+    }
+
+    /// The signed value of a `bits`-bit magnitude category (JPEG's EXTEND procedure).
+    @inline(__always)
+    static func extend(_ value: Int, bits: Int) -> Int {
+        bits == 0 || value >= 1 << (bits - 1) ? value : value - (1 << bits) + 1
+    }
+}
