@@ -309,7 +309,8 @@ enum SampleImages {{
     /// The PNG bytes drawn for sample comic `number`, or nil if it has none.
     static func png(forComic number: Int) -> [UInt8]? {{
         guard let text = base64PNGs[number],
-              let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {{ return nil }}
+            let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+        else {{ return nil }}
         return [UInt8](data)
     }}
 

@@ -42,7 +42,24 @@ struct AppWiringTests {
         let cache = CacheAssembly.instance(from: context())
         #expect(throws: CacheError.noCacheDirectory) { try cache.archiveStore.load() }
         #expect(throws: CacheError.noCacheDirectory) { try cache.stateStore.load() }
-        #expect(cache.imageStore == nil)
+        #expect(throws: CacheError.noCacheDirectory) {
+            try cache.imageStore.save([1, 2, 3], forComic: 1, imageURL: "https://x/1.png")
+        }
+        #expect(cache.imageStore.cachedImage(forComic: 1, imageURL: "https://x/1.png") == nil)
+    }
+
+    @Test func withoutAnyCacheDirectoryAnImageIsShownAndNotKeptAndTheLoaderSaysWhy() async {
+        let png = Data(ImageTestFixtures.rgb2x2)
+        let url = ScriptedImageServer.imageURL(7)
+        let context = context()
+        NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+            ScriptedImageServer(files: [url: png])
+        }
+        let loader = NetworkAssembly.instance(from: context).imageLoader
+        let outcome = await loader.load(
+            ScriptedImageServer.comic(7, img: url.absoluteString), isSample: false)
+        #expect(outcome.bytes == [UInt8](png))
+        #expect(outcome.problem?.contains("cannot choose a cache directory") == true)
     }
 
     @Test func storesAndTheServerClientAreLazySingletonsPerContext() throws {

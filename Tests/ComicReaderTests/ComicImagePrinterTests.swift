@@ -20,7 +20,8 @@ import Testing
     /// A printer drawing braille, without an image cache.
     func printer(_ console: CapturedConsole) -> ComicImagePrinter {
         ComicImagePrinter(
-            loader: ComicImageLoader(store: nil, source: UnreachableImages()),
+            loader: ComicImageLoader(
+                store: UnlocatedCacheStore(error: .noCacheDirectory), source: UnreachableImages()),
             presenter: ImagePresenter(
                 rendering: .braille, colorDepth: nil, maxColumns: 40, maxRows: 10),
             console: console)

@@ -1,7 +1,8 @@
 import Wiring
 
-/// The cache layer: where the cache is and the stores of comics and reading state, one of
-/// each per context (lazy singletons).
+/// The cache layer: where the cache is and the stores of comics, reading state and images,
+/// one of each per context (lazy singletons). Without a cache directory every store is a
+/// stand-in that reports why on use, so a missing cache is handled in this one place.
 final class CacheAssembly: Assembly {
     private var inputs: OptionsAssembly { context.assembly() }
 
@@ -20,8 +21,9 @@ final class CacheAssembly: Assembly {
         define(scope: .lazySingleton, init: makeStateStore())
     }
 
-    /// `images/`, where downloaded comic images are kept; nil without a cache directory.
-    var imageStore: ImageStore? {
+    /// `images/`, where downloaded comic images are kept, or a stand-in that keeps none and
+    /// reports why there is no cache directory.
+    var imageStore: any ComicImageStore {
         define(scope: .lazySingleton, init: makeImageStore())
     }
 
@@ -35,8 +37,11 @@ final class CacheAssembly: Assembly {
         }
     }
 
-    private func makeImageStore() -> ImageStore? {
-        (try? location.get()).map { ImageStore(cacheDirectory: $0.directory) }
+    private func makeImageStore() -> any ComicImageStore {
+        switch location {
+        case .success(let location): ImageStore(cacheDirectory: location.directory)
+        case .failure(let error): UnlocatedCacheStore(error: error)
+        }
     }
 
     private func makeArchiveStore() -> any ComicArchiveStore {

@@ -20,10 +20,10 @@ final class NetworkAssembly: Assembly {
     }
 
     /// Downloads the images of cached comics into `images/`, with the same retries as the
-    /// comics; nil without a cache directory.
-    var imageRefresher: ComicImageRefresher? {
-        define(init: cache.imageStore.map { ComicImageRefresher(source: comicSource, store: $0) }) {
-            $0?.retry = self.retryPolicy
+    /// comics.
+    var imageRefresher: ComicImageRefresher {
+        define(init: ComicImageRefresher(source: comicSource, store: cache.imageStore)) {
+            $0.retry = self.retryPolicy
         }
     }
 

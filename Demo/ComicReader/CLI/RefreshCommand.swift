@@ -3,9 +3,9 @@
 struct RefreshCommand {
     let archiveStore: any ComicArchiveStore
     let refresher: ComicRefresher
-    /// Downloads images into `images/`; nil when there is no cache directory (loading the
-    /// archive then fails first and says why).
-    let imageRefresher: ComicImageRefresher?
+    /// Downloads images into `images/` (without a cache directory, loading the archive
+    /// fails first and says why).
+    let imageRefresher: ComicImageRefresher
     let progress: any RefreshProgress
     let console: any Console
 
@@ -41,7 +41,7 @@ struct RefreshCommand {
     /// and reports it; the exit code is the summary's.
     private func refreshImages(force: Bool) async throws -> Int32 {
         let archive = try archiveStore.load()
-        guard !archive.isSample, let imageRefresher else {
+        guard !archive.isSample else {
             // The sample's drawings are built in; there is nothing of it to download.
             console.printMessage("images: no comics cached yet; run 'comics refresh' first")
             return ExitCode.ok

@@ -7,7 +7,7 @@ import ImageDecoding
 /// Files are checked by their magic bytes before they are saved (an HTML error page served in
 /// place of an image is refused) and written atomically (temporary file, then rename), so a
 /// good image is never replaced by garbage or by a half-written file.
-struct ImageStore {
+struct ImageStore: ComicImageStore {
     /// The `images/` directory.
     let directory: URL
 

@@ -1,7 +1,9 @@
-/// Stands in for the comic and state stores when no cache directory can be chosen (no
-/// `--cache`, no `COMICS_CACHE_DIR`, no `HOME`): every use reports why, so commands that
-/// need no cache (help, experiments) still run.
-struct UnlocatedCacheStore: ComicArchiveStore, UserStateStore {
+import Foundation
+
+/// Stands in for the comic, state and image stores when no cache directory can be chosen (no
+/// `--cache`, no `COMICS_CACHE_DIR`, no `HOME`): every load or save reports why, so commands
+/// that need no cache (help, experiments) still run. There are no kept images to find.
+struct UnlocatedCacheStore: ComicArchiveStore, UserStateStore, ComicImageStore {
     /// Why there is no cache directory.
     let error: CacheError
 
@@ -9,4 +11,8 @@ struct UnlocatedCacheStore: ComicArchiveStore, UserStateStore {
     func save(_ comics: [Comic], force: Bool) throws(CacheError) -> String? { throw error }
     func load() throws(CacheError) -> UserState { throw error }
     func save(_ state: UserState, force: Bool) throws(CacheError) -> String? { throw error }
+    func cachedImage(forComic number: Int, imageURL: String) -> [UInt8]? { nil }
+    func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL {
+        throw error
+    }
 }

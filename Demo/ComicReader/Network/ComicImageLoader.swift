@@ -3,8 +3,8 @@ import Foundation
 /// Finds the bytes of a comic's image: the drawings shipped with the sample, else the file
 /// kept in `images/`, else the server (keeping what it sends for next time).
 struct ComicImageLoader: Sendable {
-    /// Where downloaded images are kept; nil when there is no cache directory.
-    let store: ImageStore?
+    /// Where downloaded images are kept.
+    let store: any ComicImageStore
     let source: any ComicSource
 
     /// What loading found: the bytes (nil when there are none) and, when something went
@@ -22,7 +22,7 @@ struct ComicImageLoader: Sendable {
         else {
             return Outcome()  // an interactive comic: no image file
         }
-        if let cached = store?.cachedImage(forComic: comic.num, imageURL: address) {
+        if let cached = store.cachedImage(forComic: comic.num, imageURL: address) {
             return Outcome(bytes: cached)
         }
         let bytes: [UInt8]
@@ -32,7 +32,7 @@ struct ComicImageLoader: Sendable {
             return Outcome(problem: "could not download the image: \(error)")
         }
         do {
-            try store?.save(bytes, forComic: comic.num, imageURL: address)
+            try store.save(bytes, forComic: comic.num, imageURL: address)
         } catch {
             return Outcome(bytes: bytes, problem: "could not keep the image: \(error)")
         }

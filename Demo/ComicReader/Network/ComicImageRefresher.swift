@@ -11,7 +11,7 @@ struct ComicImageRefresher: Sendable {
     /// Where image bytes come from.
     let source: any ComicSource
     /// Where images are kept.
-    let store: ImageStore
+    let store: any ComicImageStore
     /// The most downloads in flight at once (at least 1).
     var concurrency: Int = 4
     /// How transient failures are retried.

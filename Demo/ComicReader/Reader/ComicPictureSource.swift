@@ -25,7 +25,7 @@ struct ComicPictureSource: ReaderImageSource {
             // An interactive comic: there is no image file.
             return maker.picture(image: nil, sourceURL: comic.img)
         }
-        guard let cached = loader.store?.cachedImage(forComic: comic.num, imageURL: address) else {
+        guard let cached = loader.store.cachedImage(forComic: comic.num, imageURL: address) else {
             return nil
         }
         return maker.picture(image: cached, sourceURL: comic.img)
