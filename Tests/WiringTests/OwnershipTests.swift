@@ -87,13 +87,17 @@ struct AssemblyContextTests {
     }
 
     @Test("the default context is settable, and instance() then uses the new one")
-    func settableDefault() {
-        let previous = DIContext.defaultInstance
-        let fresh = DIContext()
-        DIContext.defaultInstance = fresh
-        defer { DIContext.defaultInstance = previous }
-        #expect(ServiceAssembly.instance().context === fresh)
-        #expect(ServiceAssembly.instance(from: .defaultInstance) === ServiceAssembly.instance())
+    func settableDefault() async {
+        // In a child process: other tests read the default context at the same time.
+        await #expect(processExitsWith: .success) {
+            let fresh = DIContext()
+            DIContext.defaultInstance = fresh
+            guard ServiceAssembly.instance().context === fresh,
+                ServiceAssembly.instance(from: .defaultInstance) === ServiceAssembly.instance()
+            else {
+                exit(1)
+            }
+        }
     }
 
     @Test("instance(for:) gives the same assembly as assembly()")
