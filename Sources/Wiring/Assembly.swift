@@ -45,7 +45,7 @@ public final class DIContext: @unchecked Sendable {
     let trace: (@Sendable (TraceEvent) -> Void)?
     /// Guards `tables`; never held while user code runs.
     let lock = NSLock()
-    var tables = Tables()
+    @exclusivity(unchecked) var tables = Tables()
     /// Held while a singleton is made, so that each is made once; recursive, as one singleton
     /// may need others.
     @usableFromInline let creation = NSRecursiveLock()
@@ -85,29 +85,28 @@ public final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// What a context keeps between reads; `lock` guards it. A weak singleton is kept in a
-    /// `WeakBox`.
+    /// What a context keeps between reads; `lock` guards it.
     struct Tables {
-        var singletons: [DefinitionID: Any] = [:]
+        var singletons: [DefinitionID: Kept] = [:]
         var substitutions: [DefinitionID: Substitution] = [:]
         var assemblies: [ObjectIdentifier: WeakBox] = [:]
     }
 
     /// The singleton kept for `id`, or by its substitution, if it is alive.
     @usableFromInline func singleton(_ id: DefinitionID, of substitution: Substitution?) -> Any? {
-        let kept = lock.withLock {
-            substitution == nil ? tables.singletons[id] : substitution?.made
-        }
-        return kept is WeakBox ? (kept as! WeakBox).object : kept
+        lock.lock()
+        defer { lock.unlock() }
+        return substitution == nil ? tables.singletons[id]?.value : substitution?.made?.value
     }
 
     /// The singleton a top-level read returns without starting a graph, if not substituted.
     @usableFromInline func unsubstitutedSingleton(_ id: DefinitionID) -> Any? {
-        let kept = lock.withLock {
-            tables.substitutions.isEmpty || tables.substitutions[id] == nil
-                ? tables.singletons[id] : nil
+        lock.lock()
+        defer { lock.unlock() }
+        guard tables.substitutions.isEmpty || tables.substitutions[id] == nil else {
+            return nil
         }
-        return kept is WeakBox ? (kept as! WeakBox).object : kept
+        return tables.singletons[id]?.value
     }
 
     /// Keeps a new singleton, in the context or in the substitution that made it.
@@ -115,7 +114,7 @@ public final class DIContext: @unchecked Sendable {
         guard scope == .lazySingleton || type(of: value) is AnyObject.Type else {
             wiringFailure("\(id) is a weakSingleton but made \(type(of: value)), not a class")
         }
-        let kept = scope == .lazySingleton ? value : WeakBox(value as AnyObject)
+        let kept = Kept(value, weakly: scope == .weakSingleton)
         lock.withLock {
             if let substitution {
                 substitution.made = kept
@@ -125,7 +124,20 @@ public final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// Holds an assembly or a weak singleton without keeping it alive.
+    /// A singleton, held strongly, or weakly for a `weakSingleton`.
+    final class Kept {
+        let strong: Any?
+        weak var weak: AnyObject?
+
+        init(_ value: Any, weakly: Bool) {
+            strong = weakly ? nil : value
+            weak = weakly ? value as AnyObject : nil
+        }
+
+        var value: Any? { strong ?? weak }
+    }
+
+    /// Holds an assembly without keeping it alive.
     final class WeakBox {
         weak var object: AnyObject?
 
@@ -339,11 +351,12 @@ extension Assembly {
         if scope.isSingleton, let kept = context.singleton(id, of: nil) {
             return cast(resolution.found(kept), id, "its definition")  // made meanwhile
         }
-        resolution.store(.making, id, scope)
+        let slot = resolution.starting(id, scope)
         var object = make()
-        resolution.store(.made(object), id, scope)
+        slot?.object = object  // before injection, so that property cycles find it
         inject(&object)
         let result: Result = cast(object, id, "its definition")
+        slot?.object = result  // inject may have changed a value or returned another instance
         resolution.finish(result, id, scope)
         return result
     }
@@ -522,7 +535,7 @@ extension DIContext {
     /// context's `lock`. The maker is given the context, so it need not capture an assembly.
     @usableFromInline final class Substitution {
         let make: (DIContext) -> Any
-        var made: Any?
+        var made: Kept?
 
         init(_ make: @escaping (DIContext) -> Any) {
             self.make = make
@@ -589,8 +602,9 @@ extension Assembly {
 
 extension DIContext {
     /// What one thread is reading: the define calls under way (`frames`, innermost last) and one
-    /// graph per context they reached. Only its thread touches it; the top-level read's end
-    /// empties it.
+    /// graph per context they reached. Only its thread touches it, and no access to a property
+    /// lasts while user code runs, so exclusivity needs no run-time checks. The top-level read's
+    /// end empties it and keeps one graph's tables, emptied, for the next read.
     @usableFromInline final class Resolution {
         struct Frame {
             let id: DefinitionID
@@ -599,15 +613,17 @@ extension DIContext {
             var substituted = false
         }
 
-        @usableFromInline var depth = 0
-        var frames: [Frame] = []
+        @exclusivity(unchecked) @usableFromInline var depth = 0
+        @exclusivity(unchecked) var frames: [Frame] = []
         /// The graph of the innermost frame's context.
-        var graph: Graph?
+        @exclusivity(unchecked) var graph: Graph?
         /// Every graph of the read under way, by context.
-        var graphs: [ObjectIdentifier: Graph] = [:]
+        @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
+        /// An emptied table of an earlier graph, kept for its capacity.
+        var spare: [DefinitionID: Graph.Slot] = [:]
         /// The context whose assembly this thread is making.
         var making: DIContext?
-        @usableFromInline var probe: Probe?
+        @exclusivity(unchecked) @usableFromInline var probe: Probe?
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
@@ -645,17 +661,32 @@ extension DIContext {
                     "definitions nested \(depth) deep have used up the thread's stack, ending "
                         + "…\(path)\(id); does a definition or substitution read itself forever?")
             }
-            if graph?.context !== context {
-                graph = graphs[ObjectIdentifier(context)] ?? startGraph(context)
+            if graph == nil {
+                graph = Graph(context, take())
+            } else if graph!.context !== context {
+                switchGraph(to: context)
             }
             frames.append(Frame(id: id, scope: scope, context: ObjectIdentifier(context)))
             depth += 1
         }
 
-        func startGraph(_ context: DIContext) -> Graph {
-            let graph = Graph(context, context.lock.withLock { context.tables.substitutions })
-            graphs[ObjectIdentifier(context)] = graph
-            return graph
+        /// Moves to `context`'s graph of this read, started if need be; `graphs` holds every
+        /// graph of a read that reaches more than one context.
+        func switchGraph(to context: DIContext) {
+            if graphs.isEmpty {
+                graphs[ObjectIdentifier(graph!.context)] = graph
+            }
+            if graphs[ObjectIdentifier(context)] == nil {
+                graphs[ObjectIdentifier(context)] = Graph(context, take())
+            }
+            graph = graphs[ObjectIdentifier(context)]
+        }
+
+        /// The spare table, now the caller's.
+        func take() -> [DefinitionID: Graph.Slot] {
+            var table: [DefinitionID: Graph.Slot] = [:]
+            swap(&table, &spare)
+            return table
         }
 
         /// Ends a define call; the top-level one's end lets go of everything the read made.
@@ -668,10 +699,18 @@ extension DIContext {
                 }
                 return
             }
-            let ended = graphs
+            let ended = graph!
+            let others = graphs
             graphs = [:]
             graph = nil
-            withExtendedLifetime(ended) {}  // released here: a deinit that reads starts a new read
+            // Released only now, the thread's state clean: a deinit that reads starts a new read.
+            withExtendedLifetime(others) {}
+            ended.objects.removeAll(keepingCapacity: true)
+            if spare.capacity < ended.objects.capacity
+                && ended.objects.capacity <= Graph.spareCapacity
+            {
+                swap(&spare, &ended.objects)
+            }
         }
 
         /// What the graph holds for `id`, if anything; stops on a cycle that cannot close.
@@ -684,11 +723,13 @@ extension DIContext {
                 }
                 return nil
             }
-            switch graph!.objects[id] {
-            case .making: wiringCycle(callers.map(\.id), id, advice: Self.initAdvice)
-            case .made(let object): return found(object)
-            case nil: return nil
+            guard let slot = graph!.objects[id] else {
+                return nil
             }
+            guard let object = slot.object else {
+                wiringCycle(callers.map(\.id), id, advice: Self.initAdvice)
+            }
+            return found(object)
         }
 
         static let initAdvice = "set one side in inject: instead of init:"
@@ -758,16 +799,18 @@ extension DIContext {
             return made
         }
 
-        /// Keeps what a define call has made so far; prototypes are never kept.
-        @usableFromInline func store(_ entry: Graph.Entry, _ id: DefinitionID, _ scope: Scope) {
-            if scope != .prototype {
-                graph!.objects[id] = entry
+        /// The graph's slot for what a define call makes; none for a prototype.
+        @usableFromInline func starting(_ id: DefinitionID, _ scope: Scope) -> Graph.Slot? {
+            guard scope != .prototype else {
+                return nil
             }
+            let slot = Graph.Slot()
+            graph!.objects[id] = slot
+            return slot
         }
 
-        /// Keeps the injected result (inject may change a value or return another instance).
+        /// Keeps a new singleton and reports the new object.
         @usableFromInline func finish(_ result: Any, _ id: DefinitionID, _ scope: Scope) {
-            store(.made(result), id, scope)
             if scope.isSingleton {
                 graph!.context.keep(result, id, scope, by: nil)
             }
@@ -820,21 +863,26 @@ extension DIContext {
 
     /// The objects one top-level read made in one context, and the substitutions it began with.
     @usableFromInline final class Graph {
-        @usableFromInline enum Entry {
-            case making
-            case made(Any)
+        /// One definition's object; `nil` while it is being made.
+        @usableFromInline final class Slot {
+            @usableFromInline var object: Any?
         }
 
         let context: DIContext
         let substitutions: [DefinitionID: Substitution]
-        var objects: [DefinitionID: Entry] = [:]
+        @exclusivity(unchecked) var objects: [DefinitionID: Slot]
         /// What the substitutions made in this read.
         var substitutes: [DefinitionID: Any] = [:]
 
-        init(_ context: DIContext, _ substitutions: [DefinitionID: Substitution]) {
+        init(_ context: DIContext, _ objects: [DefinitionID: Slot]) {
             self.context = context
-            self.substitutions = substitutions
+            self.substitutions = context.lock.withLock { context.tables.substitutions }
+            self.objects = objects
         }
+
+        /// The most definitions an emptied table keeps room for: a thread that once read a huge
+        /// graph does not keep its memory.
+        static let spareCapacity = 4096
     }
 }
 
