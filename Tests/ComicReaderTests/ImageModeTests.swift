@@ -148,7 +148,7 @@ struct ImageModeTests {
         #expect(iterm.contains(";width=80:"))
     }
 
-    @Test("JPEG and GIF: inline for iTerm2, a one-line notice with the URL elsewhere")
+    @Test("a cut JPEG or GIF: inline for iTerm2, a one-line notice with the URL elsewhere")
     func otherFormats() throws {
         for bytes in [jpeg, gif] {
             let iterm = try #require(
@@ -164,7 +164,9 @@ struct ImageModeTests {
         }
         let kitty = try #require(notice(presenter(.kitty).present(image: jpeg, sourceURL: url)))
         #expect(
-            kitty == "image not shown, the kitty protocol takes PNG only and this is JPEG: \(url)")
+            kitty
+                == "image not shown, truncated JPEG: segment FFE0 at byte 2 needs 16 bytes but "
+                + "the file has 6 left: \(url)")
     }
 
     @Test("HTML instead of an image, a missing file, a broken PNG: one-line notices")

@@ -85,7 +85,14 @@ enum ReaderImageFixtures {
             + bigEndian(Int(CRC32.checksum(chunk[...])))
     }
 
-    /// The first bytes of a JPEG (its size is not read).
+    /// The start of a JPEG and its frame header, `width` × `height` pixels of grey (enough for
+    /// its size to be read; there are no pixels).
+    static func jpegHeader(width: Int, height: Int) -> [UInt8] {
+        [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 8, UInt8(height >> 8), UInt8(height & 0xFF)]
+            + [UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0]
+    }
+
+    /// The first bytes of a JPEG, cut inside its first segment.
     static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46]
 
     /// A picture maker drawing with `rendering` in at most `columns` × `rows` cells.

@@ -49,11 +49,12 @@ struct ReaderPictureMakerTests {
         #expect(gif.rows == 5)
         #expect(gif.escape.contains(";width=40;height=5:"))
         #expect(gif.erase == "")
-        // A JPEG's size is not read: it gets the whole box, the terminal keeping its aspect inside it.
+        // A JPEG's size comes from its frame header: 700 × 180 pixels are 70 × 9 cells.
         let jpeg = try #require(
             graphic(
                 ReaderImageFixtures.maker(.iterm, columns: 70, rows: 9).picture(
-                    image: ReaderImageFixtures.jpegStart, sourceURL: "https://x/a.jpg")))
+                    image: ReaderImageFixtures.jpegHeader(width: 700, height: 180),
+                    sourceURL: "https://x/a.jpg")))
         #expect(jpeg.rows == 9)
         #expect(jpeg.escape.contains(";width=70;height=9:"))
     }
@@ -64,7 +65,8 @@ struct ReaderPictureMakerTests {
         #expect(
             jpeg
                 == .notice(
-                    "image not shown, the kitty protocol takes PNG only and this is JPEG: https://x/a.jpg"
+                    "image not shown, truncated JPEG: segment FFE0 at byte 2 needs 16 bytes but "
+                        + "the file has 6 left: https://x/a.jpg"
                 ))
         #expect(
             kitty.picture(image: nil, sourceURL: "https://x/b.png")

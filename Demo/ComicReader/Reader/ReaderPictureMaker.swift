@@ -26,13 +26,20 @@ struct ReaderPictureMaker {
         case .halfBlocks, .braille:
             return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
         case .kitty, .iterm:
-            guard let bytes = image, acceptsForProtocol(ImageFormat(detecting: bytes)) else {
-                // Missing, not an image, or not a format the protocol takes: the presenter words why.
+            guard let bytes = image, ImageFormat(detecting: bytes).isImage else {
+                // Missing or not an image: the presenter words why.
                 return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
             }
             let box: (columns: Int, rows: Int)
+            let kitty: String
             do {
                 box = try cellBox(of: bytes)
+                // kitty is sent a PNG as it is and the decoded pixels of other formats.
+                kitty =
+                    presenter.rendering == .kitty
+                    ? try KittyImageEncoder.encode(
+                        file: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux)
+                    : ""
             } catch {
                 return .notice(
                     "image not shown, \(error): \(sourceURL.isEmpty ? "(no image URL)" : sourceURL)"
@@ -40,9 +47,8 @@ struct ReaderPictureMaker {
             }
             if presenter.rendering == .kitty {
                 return .escape(
-                    KittyImageEncoder.encode(
-                        png: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
-                    rows: box.rows, erase: KittyImageEncoder.deleteVisible(tmux: presenter.tmux))
+                    kitty, rows: box.rows,
+                    erase: KittyImageEncoder.deleteVisible(tmux: presenter.tmux))
             }
             return .escape(
                 ITermImageEncoder.encode(
@@ -64,25 +70,12 @@ struct ReaderPictureMaker {
         }
     }
 
-    /// Whether the protocol in use can show a file of `format` (kitty takes PNG only).
-    private func acceptsForProtocol(_ format: ImageFormat) -> Bool {
-        presenter.rendering == .kitty ? format == .png : format.isImage
-    }
-
     /// The cells the picture fills: its size in assumed cells, shrunk (never grown) to fit
-    /// `maxColumns` × `maxRows` with its aspect ratio kept. A JPEG, whose size is not read
-    /// here, gets the whole box, within which the terminal keeps its aspect ratio.
+    /// `maxColumns` × `maxRows` with its aspect ratio kept. Throws when the image's header
+    /// (PNG, JPEG or GIF) does not give its size.
     private func cellBox(of bytes: [UInt8]) throws -> (columns: Int, rows: Int) {
-        let pixels: (width: Int, height: Int)
-        switch ImageFormat(detecting: bytes) {
-        case .png:
-            let header = try PNGDecoder.header(of: bytes)
-            pixels = (header.width, header.height)
-        case .gif where bytes.count >= 10:
-            pixels = (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
-        default:
-            return (presenter.maxColumns, presenter.maxRows)
-        }
+        let size = try ImageDecoder.size(of: bytes)
+        let pixels = (width: size.width, height: size.height)
         let naturalColumns =
             Double(max(1, pixels.width)) / Double(ImagePresenter.assumedCellPixelWidth)
         let naturalRows = Double(max(1, pixels.height)) / Double(Self.assumedCellPixelHeight)

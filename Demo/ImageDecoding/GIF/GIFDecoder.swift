@@ -10,7 +10,7 @@ public enum GIFDecoder {
     /// The logical screen's size, reading no further.
     public static func size(of bytes: [UInt8]) throws -> ImageSize {
         try checkSignature(bytes)
-        guard bytes.count >= 13 else {
+        guard bytes.count >= 10 else {
             throw GIFDecodingError.truncated("the file ends inside the screen descriptor")
         }
         return ImageSize(width: littleEndian(bytes, 6), height: littleEndian(bytes, 8))
@@ -19,6 +19,9 @@ public enum GIFDecoder {
     /// Decodes the first frame of a GIF file. Throws `GIFDecodingError`.
     public static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
         var screen = try size(of: bytes)
+        guard bytes.count >= 13 else {
+            throw GIFDecodingError.truncated("the file ends inside the screen descriptor")
+        }
         let flags = bytes[10]
         var position = 13
         var globalTable: [RGBAPixel]?

@@ -3,9 +3,10 @@ import ImageDecoding
 /// Turns a comic's image file into what to print: escapes for kitty or iTerm2, half-block or
 /// braille text, or a one-line notice when it cannot be shown (never raw garbage).
 ///
-/// Formats are judged by magic bytes. kitty is sent PNG only; iTerm2 takes PNG, JPEG and GIF
-/// as they are; half blocks and braille decode PNG. Half blocks need colour; without it (not
-/// a terminal, `NO_COLOR`, …) braille is drawn instead.
+/// Formats are judged by magic bytes. kitty is sent a PNG as it is and the decoded pixels of a
+/// JPEG or GIF; iTerm2 takes PNG, JPEG and GIF as they are; half blocks and braille decode all
+/// three. Half blocks need colour; without it (not a terminal, `NO_COLOR`, …) braille is drawn
+/// instead.
 struct ImagePresenter {
     let rendering: ImageRendering
     /// Colour escapes allowed for half blocks; nil when colour is off.
@@ -60,27 +61,21 @@ struct ImagePresenter {
         case .none:
             return .nothing
         case .kitty:
-            guard format == .png else {
-                return .notice(
-                    "image not shown, the kitty protocol takes PNG only and this is \(format.name): \(location)"
-                )
+            do {
+                return .picture(
+                    try KittyImageEncoder.encode(
+                        file: bytes, columns: fittingColumns(bytes), tmux: tmux) + "\n")
+            } catch {
+                return .notice("image not shown, \(error): \(location)")
             }
-            return .picture(
-                KittyImageEncoder.encode(
-                    png: bytes, columns: fittingColumns(bytes, format), tmux: tmux) + "\n")
         case .iterm:
             return .picture(
                 ITermImageEncoder.encode(
-                    file: bytes, columns: fittingColumns(bytes, format), tmux: tmux) + "\n")
+                    file: bytes, columns: fittingColumns(bytes), tmux: tmux) + "\n")
         case .halfBlocks, .braille:
-            guard format == .png else {
-                return .notice(
-                    "image not shown, \(format.name) cannot be drawn as text (PNG only): \(location)"
-                )
-            }
             let bitmap: RGBABitmap
             do {
-                bitmap = try PNGDecoder.decode(bytes)
+                bitmap = try ImageDecoder.decode(bytes)
             } catch {
                 return .notice("image not shown, \(error): \(location)")
             }
@@ -94,16 +89,11 @@ struct ImagePresenter {
         }
     }
 
-    /// `maxColumns` if the image looks wider than the window (by its pixel width, known for PNG
-    /// and GIF; a JPEG is assumed to be wide), else nil to let the terminal show it at its own size.
-    private func fittingColumns(_ bytes: [UInt8], _ format: ImageFormat) -> Int? {
-        let pixelWidth: Int?
-        switch format {
-        case .png: pixelWidth = try? PNGDecoder.header(of: bytes).width
-        case .gif where bytes.count >= 10: pixelWidth = Int(bytes[6]) | Int(bytes[7]) << 8
-        default: pixelWidth = nil
-        }
-        guard let pixelWidth else { return maxColumns }
+    /// `maxColumns` if the image looks wider than the window (by the pixel width its header
+    /// states; an unreadable header counts as wide), else nil to let the terminal show it at its
+    /// own size.
+    private func fittingColumns(_ bytes: [UInt8]) -> Int? {
+        guard let pixelWidth = try? ImageDecoder.size(of: bytes).width else { return maxColumns }
         return pixelWidth > maxColumns * Self.assumedCellPixelWidth ? maxColumns : nil
     }
 }
