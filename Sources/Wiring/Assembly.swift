@@ -362,12 +362,15 @@ extension Assembly {
     }
 
     /// `value` as `R`: free where the compiler knows both types, else a cast that must succeed.
-    @inlinable final func cast<T, R>(_ value: T, _ id: DIContext.DefinitionID, _ maker: String) -> R
-    {
-        if let result = value as? R {
-            return result
+    @inlinable @inline(__always) final func cast<T, R>(
+        _ value: T,
+        _ id: DIContext.DefinitionID,
+        _ maker: String
+    ) -> R {
+        guard let result = value as? R else {
+            wiringMismatch(id, R.self, maker, type(of: value))
         }
-        wiringFailure("\(id) is declared as \(R.self) but \(maker) made \(type(of: value))")
+        return result
     }
 }
 
@@ -382,11 +385,16 @@ extension DIContext {
         @usableFromInline init(_ assembly: Assembly.Type, _ key: String) {
             self.assembly = assembly
             self.key = key
-            var hasher = Hasher()
-            hasher.combine(ObjectIdentifier(assembly))
-            hasher.combine(key)
-            hash = hasher.finalize()
+            let seed = Int(bitPattern: ObjectIdentifier(assembly))
+            let mix = { (hash: Int, byte: UInt8) in (hash ^ Int(byte)) &* Self.fnvPrime }
+            hash =
+                key.utf8.withContiguousStorageIfAvailable { $0.reduce(seed, mix) }
+                ?? key.utf8.reduce(seed, mix)
         }
+
+        /// FNV-1a's 64-bit multiplier: a key is hashed byte by byte, far cheaper than `Hasher`
+        /// for the short keys definitions have; dictionaries still mix the result with `Hasher`.
+        static let fnvPrime = 0x100_0000_01b3
 
         @usableFromInline var description: String { "\(assembly).\(key)" }
 
@@ -613,7 +621,6 @@ extension DIContext {
             var substituted = false
         }
 
-        @exclusivity(unchecked) @usableFromInline var depth = 0
         @exclusivity(unchecked) var frames: [Frame] = []
         /// The graph of the innermost frame's context.
         @exclusivity(unchecked) var graph: Graph?
@@ -649,6 +656,9 @@ extension DIContext {
             return resolution
         }
 
+        /// How many define calls are under way on this thread.
+        @usableFromInline var depth: Int { frames.count }
+
         /// The context an assembly made now belongs to, if this thread is making or reading one.
         var currentContext: DIContext? { making ?? graph?.context }
 
@@ -667,7 +677,6 @@ extension DIContext {
                 switchGraph(to: context)
             }
             frames.append(Frame(id: id, scope: scope, context: ObjectIdentifier(context)))
-            depth += 1
         }
 
         /// Moves to `context`'s graph of this read, started if need be; `graphs` holds every
@@ -692,7 +701,6 @@ extension DIContext {
         /// Ends a define call; the top-level one's end lets go of everything the read made.
         @usableFromInline func leave() {
             frames.removeLast()
-            depth -= 1
             if let outer = frames.last {
                 if outer.context != ObjectIdentifier(graph!.context) {
                     graph = graphs[outer.context]
@@ -891,6 +899,16 @@ extension DIContext {
 /// Stops with a message that names what went wrong; also in release builds.
 @usableFromInline func wiringFailure(_ message: String) -> Never {
     fatalError("Wiring: " + message)
+}
+
+/// Stops on a value of the wrong type, naming the definition and both types.
+@usableFromInline func wiringMismatch(
+    _ id: DIContext.DefinitionID,
+    _ declared: Any.Type,
+    _ maker: String,
+    _ made: Any.Type
+) -> Never {
+    wiringFailure("\(id) is declared as \(declared) but \(maker) made \(made)")
 }
 
 /// Stops on a cycle, naming the definitions from the first request of `id` to the repeated one.
