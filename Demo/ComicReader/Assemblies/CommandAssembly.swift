@@ -45,6 +45,10 @@ final class CommandAssembly: Assembly {
                 console: rendering.console))
     }
 
+    var resetState: ResetStateCommand {
+        define(init: ResetStateCommand(stateStore: cache.stateStore, console: rendering.console))
+    }
+
     var experiments: ExperimentsCommand {
         define(
             init: ExperimentsCommand(

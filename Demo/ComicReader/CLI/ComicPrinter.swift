@@ -44,6 +44,15 @@ struct ComicPrinter {
         )
     }
 
+    /// Warns on standard error, once per session, that the state file is damaged and so
+    /// favourites and read marks are ignored, and says how to recover.
+    func warnIfStateDamaged(_ session: ReadingSession) {
+        guard let problem = session.damagedState else { return }
+        console.printMessage(
+            "warning: \(problem); favourites and read comics are ignored and not saved. "
+                + DamagedStateError.recovery)
+    }
+
     /// A message for the user on standard error.
     func note(_ message: String) {
         console.printMessage(message)

@@ -12,6 +12,8 @@ enum Command: Sendable, Equatable {
     case favorites(FavoritesAction)
     /// `refresh [--all | --latest | --since N] [--images] [--force]`.
     case refresh(RefreshRequest)
+    /// `reset-state`.
+    case resetState
     /// `open N [--launch]`.
     case open(Int, launch: Bool)
     /// `experiments`.

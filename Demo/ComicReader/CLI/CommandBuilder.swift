@@ -36,6 +36,9 @@ struct CommandBuilder {
             try noArguments()
             return .refresh(try refresh())
         case "open": return .open(try onlyNumber(), launch: flag("--launch"))
+        case "reset-state":
+            try noArguments()
+            return .resetState
         case "experiments":
             try noArguments()
             return .experiments

@@ -120,6 +120,13 @@ enum CommandTable {
             ],
             examples: ["comics open 410", "comics open 410 --launch"]),
         CommandSpec(
+            name: "reset-state", abstract: "Set a damaged state.json aside and start afresh.",
+            discussion: "When state.json (favourites, read comics, the comic shown last) does not "
+                + "decode, comics keeps showing comics but ignores it and saves nothing to it. This "
+                + "command keeps a copy of it as state.json.corrupt (or .corrupt.1, ...) and starts "
+                + "with an empty state. A file that is not damaged is left as it is.",
+            examples: ["comics reset-state"]),
+        CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",
             examples: ["comics experiments", "comics --ab layout=card experiments"]),

@@ -9,6 +9,8 @@ struct FavoritesCommand {
         let archive = try session.archive()
         printer.noteIfSample(archive)
         let catalog = try session.catalog()
+        _ = try session.state()
+        printer.warnIfStateDamaged(session)
         switch action {
         case .list:
             let state = try session.state()
@@ -19,10 +21,12 @@ struct FavoritesCommand {
             try printer.printSummaries(favorites, state: state)
         case .add(let number):
             _ = try catalog.requireComic(number)  // only comics that exist become favourites
+            if let problem = session.damagedState { throw DamagedStateError(problem: problem) }
             let added = try session.updateState { state in state.favorites.insert(number).inserted }
             printer.note(
                 added ? "added \(number) to the favourites" : "\(number) already is a favourite")
         case .remove(let number):
+            if let problem = session.damagedState { throw DamagedStateError(problem: problem) }
             let removed = try session.updateState { state in state.favorites.remove(number) != nil }
             printer.note(
                 removed ? "removed \(number) from the favourites" : "\(number) was not a favourite")
