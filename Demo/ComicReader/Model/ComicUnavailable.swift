@@ -4,6 +4,8 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
     case notFoundJoke
     /// A number between known comics that is not in the cache.
     case missing(number: Int, previous: Int, next: Int)
+    /// A number the server said does not exist (HTTP 404) when a refresh asked for it.
+    case notOnServer(number: Int)
     /// A number above the newest known comic.
     case afterLatest(number: Int, latest: Int)
     /// A number below the oldest known comic.
@@ -24,11 +26,15 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
             "comic 404 does not exist: the site answers \"404 Not Found\" on purpose. Try 403 or 405."
         case .missing(let number, let previous, let next):
             "comic \(number) is not in the cache (the nearest are \(previous) and \(next)); "
-                + "'comics refresh --since \(number)' fetches it"
+                + "'comics refresh' fetches it"
+        case .notOnServer(let number):
+            "comic \(number) is not on the server: it answered 404 Not Found when 'comics refresh' "
+                + "asked for it ('comics refresh --all' asks again)"
         case .afterLatest(let number, let latest):
             "comic \(number) does not exist yet: the latest is \(latest). 'comics refresh' looks for newer ones."
         case .beforeFirst(let number, let first):
-            "comic \(number) is not in the cache: the first one there is \(first)"
+            "comic \(number) is not in the cache: the first one there is \(first); "
+                + "'comics refresh' fetches it"
         case .empty:
             "there are no comics in the cache; run 'comics refresh' to fetch some"
         case .noNext(let latest):

@@ -32,7 +32,8 @@ final class ReadingSession {
     /// The comics as a catalog.
     func catalog() throws(CacheError) -> ComicCatalog {
         if let loadedCatalog { return loadedCatalog }
-        let catalog = ComicCatalog(try archive().comics)
+        let archive = try archive()
+        let catalog = ComicCatalog(archive.comics, absent: archive.record.absent)
         loadedCatalog = catalog
         return catalog
     }

@@ -17,6 +17,8 @@ struct RefreshSummary: Sendable {
     var skipped: [Int] = []
     /// Numbers the server says do not exist (HTTP 404).
     var missing: [Int] = []
+    /// Numbers not asked for because an earlier refresh learned they do not exist.
+    var knownAbsent: [Int] = []
     /// Comics that could not be fetched; the others were still fetched.
     var failures: [Failure] = []
 }
