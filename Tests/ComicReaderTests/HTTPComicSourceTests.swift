@@ -114,7 +114,9 @@ import Testing
         #expect(try await source.comic(1) == APIFixtureTree.comic(1))
         let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
         #expect(error == .timeout(url: source.url(ofComic: 2), seconds: 1))
-        #expect(error.description == "no answer within 1 s from \(server.baseURL)/2/info.0.json")
+        #expect(
+            error.description.hasPrefix("no answer within 1 s from \(server.baseURL)/2/info.0.json")
+        )
         #expect(error.isTransient)
         #expect(error.exitCode == 75)
     }

@@ -12,7 +12,9 @@ final class NetworkAssembly: Assembly {
 
     /// How failed requests are retried, and the clock it waits with; tests substitute one
     /// that does not sleep.
-    var retryPolicy: RetryPolicy { define(init: RetryPolicy()) }
+    var retryPolicy: RetryPolicy {
+        define(init: RetryPolicy(budget: .seconds(inputs.options.timeout)))
+    }
 
     /// Fetches many comics at once from `comicSource`.
     var refresher: ComicRefresher {

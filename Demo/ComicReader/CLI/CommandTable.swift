@@ -13,8 +13,8 @@ enum CommandTable {
                 + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
         OptionSpec(
             name: "--timeout", valueName: "seconds",
-            help: "Give up on a request after this long. "
-                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
+            help: "Give up on a comic or image after this long,\n"
+                + "retries included. (default: \(Int(HTTPComicSource.defaultTimeout)))"),
         OptionSpec(
             name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
         OptionSpec(

@@ -105,13 +105,27 @@ final class HTTPComicSource: ComicSource {
     }
 
     /// Performs one GET, turning transport failures into `NetworkError`s that name `url`.
+    /// It ends by the request's deadline (see `RequestDeadline`), else after `timeout`, even
+    /// when a server keeps sending a little now and then.
     private func get(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+        let seconds = RequestDeadline.secondsLeft(atMost: timeout)
+        guard seconds > 0 else { throw NetworkError.timeout(url: url, seconds: timeout) }
         let request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         let body: Data
         let response: URLResponse
         do {
-            (body, response) = try await session.data(for: request)
+            (body, response) = try await withThrowingTaskGroup(of: (Data, URLResponse).self) {
+                group in
+                group.addTask { try await self.session.data(for: request) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(seconds))
+                    throw URLError(.timedOut)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw URLError(.unknown) }
+                return first
+            }
         } catch let error as URLError {
             throw try Self.networkError(for: error, at: url, timeout: timeout)
         }

@@ -11,7 +11,7 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     case invalidBaseURL(String)
     /// The configured timeout is not a positive number of seconds.
     case invalidTimeout(Double)
-    /// Nothing came back within the per-request timeout.
+    /// Nothing came back within the time allowed for the request, retries included.
     case timeout(url: URL, seconds: Double)
     /// No connection could be made or it broke (refused, host unreachable, connection lost).
     case unreachable(url: URL, reason: String)
@@ -61,7 +61,9 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         case .invalidTimeout(let seconds):
             return "invalid timeout \(seconds): expected a positive number of seconds"
         case .timeout(let url, let seconds):
-            return "no answer within \(Self.format(seconds)) s from \(url.absoluteString)"
+            return
+                "no answer within \(Self.format(seconds)) s from \(url.absoluteString) "
+                + "(the time allowed per request, retries included; see --timeout)"
         case .unreachable(let url, let reason):
             return "cannot reach \(url.absoluteString): \(reason)"
         case .hostNotFound(let url):
