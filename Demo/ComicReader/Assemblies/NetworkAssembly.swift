@@ -45,6 +45,9 @@ final class NetworkAssembly: Assembly {
     /// The HTTP source, made when first asked to fetch.
     private func makeComicSource() -> any ComicSource {
         let (base, timeout) = (inputs.options.baseURL, inputs.options.timeout)
-        return DeferredComicSource { try HTTPComicSource(base: base, timeout: timeout) }
+        let directory = try? cache.location.get().directory
+        return DeferredComicSource {
+            try HTTPComicSource(base: base, timeout: timeout, scratchDirectory: directory)
+        }
     }
 }

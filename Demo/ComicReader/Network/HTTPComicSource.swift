@@ -25,19 +25,27 @@ final class HTTPComicSource: ComicSource {
     /// - Throws: `NetworkError.invalidBaseURL` unless `base` is an absolute http(s) URL
     ///   without query or fragment, `NetworkError.invalidTimeout` unless `timeout` is a
     ///   positive number of seconds.
-    init(base: String = defaultBase, timeout: Double = defaultTimeout) throws {
+    /// - Parameter scratchDirectory: where Foundation may create its folders while the
+    ///   session is made (see `SessionScratchDirectory`); the cache directory, so nothing is
+    ///   written anywhere else.
+    init(base: String = defaultBase, timeout: Double = defaultTimeout, scratchDirectory: URL? = nil)
+        throws
+    {
         guard let trimmed = Self.validatedBase(base) else {
             throw NetworkError.invalidBaseURL(base)
         }
         guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
 
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
         self.base = trimmed
         self.timeout = timeout
-        self.session = URLSession(configuration: configuration)
+        self.session = SessionScratchDirectory.run(in: scratchDirectory) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = timeout
+            return URLSession(configuration: configuration)
+        }
     }
 
     /// `text` without trailing slashes, when it is an absolute http or https URL with a host,
