@@ -129,16 +129,18 @@ struct EndToEndTests {
             ["latest"],
             prepare: { cache in
                 try damaged.write(to: cache.appending(path: "comics.json"))
-            }
-        ) { run, cache throws in
-            let file = cache.appending(path: "comics.json")
-            #expect(run.status == 65)
-            #expect(run.output.isEmpty)
-            #expect(run.errors.contains(file.path))
-            #expect(try Data(contentsOf: file) == damaged)
-            #expect(
-                try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["comics.json"])
-        }
+            },
+            check: { run, cache throws in
+                let file = cache.appending(path: "comics.json")
+                #expect(run.status == 65)
+                #expect(run.output.isEmpty)
+                #expect(run.errors.contains(file.path))
+                #expect(try Data(contentsOf: file) == damaged)
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: cache.path) == [
+                        "comics.json"
+                    ])
+            })
     }
 
     @Test func refreshFromALocalServerThenShow() async throws {
@@ -176,7 +178,8 @@ struct EndToEndTests {
         try tree.serveImage(
             ofComic: 2, latest: 4, base: base, imagePath: "imgs/two.png",
             image: Data(APIFixtureTree.htmlPage.utf8))
-        try tree.serveImage(ofComic: 3, latest: 4, base: base, imagePath: "imgs/", image: nil)  // interactive
+        // Comic 3 is interactive: its img names no file.
+        try tree.serveImage(ofComic: 3, latest: 4, base: base, imagePath: "imgs/", image: nil)
         try tree.serveImage(
             ofComic: 4, latest: 4, base: base, imagePath: "imgs/four.png", image: png)
         let cache = FileManager.default.temporaryDirectory.appending(
@@ -194,9 +197,9 @@ struct EndToEndTests {
         #expect(first.errors.contains("fetched 4 comics"))
         #expect(
             first.errors.contains(
-                "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed: #2\n"))
+                "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed (2)\n"))
         #expect(
-            first.errors.contains("comic 2: refusing to save \(base)/imgs/two.png: not an image"))
+            first.errors.contains("image 2: refusing to save \(base)/imgs/two.png: not an image"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: images.path).sorted() == [
                 "1.png", "4.png",

@@ -9,9 +9,9 @@ struct RefreshCommand {
     let progress: any RefreshProgress
     let console: any Console
 
-    /// Fetches what `request` asks for into the cache and reports it; returns 75 when some
-    /// comics or images could not be fetched, so a script knows to try again, and 65 (74)
-    /// when the only failures are images the server sent broken (that could not be written).
+    /// Fetches what `request` asks for into the cache and reports it; when some comics or
+    /// images failed, returns 75 if a later try may succeed, else the code of what failed
+    /// (see `FailureExitCode`).
     func run(_ request: RefreshRequest) async throws -> Int32 {
         var status = ExitCode.ok
         if let range = request.range {
@@ -22,7 +22,7 @@ struct RefreshCommand {
         return status != ExitCode.ok ? status : imageStatus
     }
 
-    /// Fetches the comics in `range` into the cache and reports it; 75 when some failed.
+    /// Fetches the comics in `range` into the cache and reports it, with the exit code.
     private func refreshComics(_ range: RefreshRequest.Range, force: Bool) async throws -> Int32 {
         let (existing, record) = try existingComics(force: force)
         let sink = ArchiveRefreshSink(
@@ -37,7 +37,7 @@ struct RefreshCommand {
         }
         report(summary, cached: sink.count)
         reportGaps(sink.record.gaps(cached: sink.numbers))
-        return summary.failures.isEmpty ? ExitCode.ok : ExitCode.temporaryFailure
+        return summary.exitCode
     }
 
     /// Downloads the images of the cached comics not in `images/` yet (all with `force`)
@@ -108,8 +108,8 @@ struct RefreshCommand {
         console.printMessage(
             parts.joined(separator: ", ")
                 + "; the latest is \(summary.latest), \(Self.comics(cached)) cached")
-        for failure in summary.failures {
-            console.printMessage("  comic \(failure.number): \(failure.reason)")
+        for line in FailureReport.lines(summary.failures, noun: "comic") {
+            console.printMessage(line)
         }
     }
 
@@ -122,21 +122,17 @@ struct RefreshCommand {
             parts.append("\(summary.interactive.count) interactive (no image)")
         }
         if !summary.failures.isEmpty {
-            let shown = summary.failures.prefix(Self.failuresNamed).map { "#\($0.number)" }
-            let more = summary.failures.count > Self.failuresNamed ? " …" : ""
-            parts.append("\(summary.failures.count) failed: \(shown.joined(separator: " "))\(more)")
+            let numbers = NumberRanges.describe(summary.failures.map(\.number))
+            parts.append("\(summary.failures.count) failed (\(numbers))")
         }
         console.printMessage("images: " + parts.joined(separator: ", "))
-        for failure in summary.failures {
-            console.printMessage("  comic \(failure.number): \(failure.reason)")
+        for line in FailureReport.lines(summary.failures, noun: "image") {
+            console.printMessage(line)
         }
         if summary.exitCode == ExitCode.temporaryFailure {
             console.printMessage("run 'comics refresh --images' again to retry the failed ones")
         }
     }
-
-    /// How many failed comics the summary line names before "…".
-    private static let failuresNamed = 10
 
     /// `1 comic`, `3 comics`.
     private static func comics(_ count: Int) -> String {

@@ -84,6 +84,36 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
 
     var errorDescription: String? { description }
 
+    /// The description without the address asked, naming the host where that is what
+    /// failed: the same for every comic or image that failed the same way.
+    var withoutAddress: String {
+        switch self {
+        case .invalidBaseURL, .invalidTimeout: return description
+        case .timeout(let url, let seconds):
+            return "no answer from \(url.host ?? "the server") within \(Self.format(seconds)) s"
+        case .unreachable(let url, let reason):
+            return "cannot reach \(url.host ?? "the server"): \(reason)"
+        case .hostNotFound(let url): return "unknown host \"\(url.host ?? "")\""
+        case .httpStatus(_, let status):
+            return "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
+        case .notJSON(_, let contentType, _):
+            return "not JSON (content type \(contentType ?? "none"))"
+        case .badJSON(_, let detail): return "unexpected JSON: \(detail)"
+        case .transport(let url, let reason):
+            return "request to \(url.host ?? "the server") failed: \(reason)"
+        }
+    }
+
+    /// Whether the request never got an answer from its host (no connection, unknown host,
+    /// no answer in time, a failed secure connection): several alike in a row mean the host
+    /// is down or wrong, and asking it for the rest is pointless.
+    var isHostFailure: Bool {
+        switch self {
+        case .timeout, .unreachable, .hostNotFound, .transport: return true
+        case .invalidBaseURL, .invalidTimeout, .httpStatus, .notJSON, .badJSON: return false
+        }
+    }
+
     /// Seconds without a trailing ".0" for whole numbers.
     private static func format(_ seconds: Double) -> String {
         seconds.rounded() == seconds && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
