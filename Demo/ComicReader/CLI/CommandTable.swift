@@ -84,12 +84,17 @@ enum CommandTable {
             ]),
         CommandSpec(
             name: "refresh", abstract: "Download comics from the server into the cache.",
-            discussion: "Without a flag, fetches the comics newer than the newest cached one "
-                + "(all of them when nothing is cached yet). With --images, then downloads the images "
-                + "of the cached comics that are not kept yet; --images alone fetches only those images.",
+            discussion: "Without a flag, fetches every comic up to the latest that is not cached "
+                + "yet, so it also resumes an interrupted refresh and retries failed comics; numbers "
+                + "the server answered 404 for are remembered (in refresh.json) and not asked again. "
+                + "It ends by saying what is still missing. With --images, then downloads the images "
+                + "of the cached comics that are not kept yet; --images alone fetches only those images. "
+                + "Three failures alike in a row from an unreachable or silent host stop it.",
             options: [
                 OptionSpec(
-                    name: "--all", valueName: nil, help: "Fetch every comic from 1 to the latest."),
+                    name: "--all", valueName: nil,
+                    help: "Fetch every comic from 1 to the latest that is\n"
+                        + "not cached, asking again for those the server\nsaid it has not."),
                 OptionSpec(name: "--latest", valueName: nil, help: "Fetch only the latest comic."),
                 OptionSpec(
                     name: "--since", valueName: "number",
