@@ -104,6 +104,17 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The address asked, when there was one.
+    var address: URL? {
+        switch self {
+        case .invalidBaseURL, .invalidTimeout: return nil
+        case .timeout(let url, _), .unreachable(let url, _), .hostNotFound(let url),
+            .httpStatus(let url, _), .notJSON(let url, _, _), .badJSON(let url, _),
+            .transport(let url, _):
+            return url
+        }
+    }
+
     /// Whether the request never got an answer from its host (no connection, unknown host,
     /// no answer in time, a failed secure connection): several alike in a row mean the host
     /// is down or wrong, and asking it for the rest is pointless.

@@ -28,7 +28,8 @@ enum RefreshError: Error, CustomStringConvertible {
             let kept = saved == 1 ? "1 image" : "\(saved) images"
             return
                 "stopped downloading images: \(failures) images in a row could not be downloaded, "
-                + "all with: \(lastError.withoutAddress) (the last: \(lastError)); "
+                + "all with: \(lastError.withoutAddress) (the last for "
+                + "\(lastError.address?.absoluteString ?? "an image")); "
                 + "saved \(kept) before that; try again later"
         case .implausibleLatest(let latest, let limit):
             return
