@@ -4,7 +4,7 @@ enum CommandTable {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(
             name: "--cache", valueName: "dir",
-            help: "Keep comics.json, state.json and images/ in <dir>.\n"
+            help: "Keep comics.json, state.json, refresh.json and\nimages/ in <dir>.\n"
                 + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"
         ),
         OptionSpec(

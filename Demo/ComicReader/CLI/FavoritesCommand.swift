@@ -10,10 +10,10 @@ struct FavoritesCommand {
         printer.noteIfSample(archive)
         let catalog = try session.catalog()
         _ = try session.state()
-        printer.warnIfStateDamaged(session)
         switch action {
         case .list:
             let state = try session.state()
+            printer.warnIfStateDamaged(session)
             let favorites = state.favorites.sorted().compactMap(catalog.comic(number:))
             if favorites.isEmpty {
                 printer.note("no favourites yet; add one with 'comics favorites add <number>'")
