@@ -125,6 +125,18 @@ enum CommandTable {
             ],
             examples: ["comics open 410", "comics open 410 --launch"]),
         CommandSpec(
+            name: "save", arguments: "<number> [<file>]",
+            abstract: "Save the picture of comic <number> to a file.",
+            discussion: "The picture comes from images/ in the cache, or the server (and is then "
+                + "kept in images/ too). Without <file>, it is saved in the current directory as "
+                + "<number>-<the picture's name>, e.g. 614-woodpecker.png. An existing file is never "
+                + "overwritten: the command fails with exit status 73 instead.",
+            argumentHelp: [
+                ("<number>", "The comic's number."),
+                ("<file>", "Where to save it; relative to the current directory."),
+            ],
+            examples: ["comics save 614", "comics save 614 ~/Pictures/woodpecker.png"]),
+        CommandSpec(
             name: "reset-state", abstract: "Set a damaged state.json aside and start afresh.",
             discussion: "When state.json (favourites, read comics, the comic shown last) does not "
                 + "decode, comics keeps showing comics but ignores it and saves nothing to it. This "

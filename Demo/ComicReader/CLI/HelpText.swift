@@ -76,6 +76,7 @@ enum HelpText {
           65  damaged data: a cache or state file that does not decode, a bad server reply
           69  unavailable: no such comic (404 never exists), the server cannot be reached,
               or it has not a comic or image (HTTP 404)
+          73  save: the file exists (it is never overwritten) or cannot be created
           74  a cache file cannot be read or written
           75  temporary failure: timeout or server error (5xx, 429); try again later
 
