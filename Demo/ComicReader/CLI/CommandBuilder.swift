@@ -16,7 +16,7 @@ struct CommandBuilder {
             return .display(.first)
         case "random":
             try noArguments()
-            return .display(.random)
+            return .display(flag("--unread") ? .randomUnread : .random)
         case "next":
             try noArguments()
             return .display(.next)

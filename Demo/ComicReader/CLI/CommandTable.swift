@@ -49,7 +49,13 @@ enum CommandTable {
             examples: ["comics show 410", "comics --ab layout=card show 410"]),
         CommandSpec(
             name: "random", abstract: "Show a random comic.",
-            discussion: "With --ab random=unread-first, comics not read yet are preferred."),
+            discussion: "With --unread, only comics not read yet are chosen from. "
+                + "With --ab random=unread-first, comics not read yet are preferred.",
+            options: [
+                OptionSpec(
+                    name: "--unread", valueName: nil, help: "Choose among comics not read yet.")
+            ],
+            examples: ["comics random", "comics random --unread"]),
         CommandSpec(name: "first", abstract: "Show the oldest known comic."),
         CommandSpec(
             name: "next", abstract: "Show the comic after the one shown last.",

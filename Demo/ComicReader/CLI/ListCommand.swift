@@ -19,6 +19,7 @@ struct ListCommand {
         let state = try session.state()
         printer.warnIfStateDamaged(session)
         try printer.printSummaries(comics, state: state)
+        if !catalog.isEmpty { printer.noteReadingStatus(archive, state: state) }
         return ExitCode.ok
     }
 }

@@ -12,6 +12,8 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
     case beforeFirst(number: Int, first: Int)
     /// The cache holds no comics at all.
     case empty
+    /// `random --unread` when every one of the `count` comics is read.
+    case allRead(count: Int)
     /// `next` from the newest comic (or from a number beyond it), which is `latest`.
     case noNext(latest: Int)
     /// `prev` from the oldest comic (or from a number before it), which is `first`.
@@ -37,6 +39,8 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
                 + "'comics refresh' fetches it"
         case .empty:
             "there are no comics in the cache; run 'comics refresh' to fetch some"
+        case .allRead(let count):
+            "every one of the \(count) comics is read already; 'comics random' picks among all of them"
         case .noNext(let latest):
             "\(latest) is the latest comic; there is no next one yet"
         case .noPrevious(let first):
