@@ -26,6 +26,7 @@ final class NetworkAssembly: Assembly {
     var imageRefresher: ComicImageRefresher? {
         define(init: cache.imageStore.map { ComicImageRefresher(source: comicSource, store: $0) }) {
             $0?.retry = self.retryPolicy
+            $0?.addresses = ImageAddress(imageBase: self.inputs.options.imageBaseURL)
         }
     }
 
@@ -36,7 +37,9 @@ final class NetworkAssembly: Assembly {
 
     /// Finds comic images in the sample, in `images/`, or on the server.
     var imageLoader: ComicImageLoader {
-        define(init: ComicImageLoader(store: cache.imageStore, source: comicSource))
+        define(init: ComicImageLoader(store: cache.imageStore, source: comicSource)) {
+            $0.addresses = ImageAddress(imageBase: self.inputs.options.imageBaseURL)
+        }
     }
 
     /// Opens web pages; tests substitute one that only records.

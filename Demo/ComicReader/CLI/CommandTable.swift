@@ -12,6 +12,11 @@ enum CommandTable {
             help: "Fetch comics from this server.\n"
                 + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
         OptionSpec(
+            name: "--image-base-url", valueName: "url",
+            help: "Download pictures from this server, keeping each\n"
+                + "picture's path (also $COMICS_IMAGE_BASE_URL). A comic's\n"
+                + "mirror_img field, as mirrors add, is used first."),
+        OptionSpec(
             name: "--timeout", valueName: "seconds",
             help: "Give up on a comic or image after this long,\n"
                 + "retries included. (default: \(Int(HTTPComicSource.defaultTimeout)))"),

@@ -29,6 +29,7 @@ enum HelpText {
             \(row("COMICS_BASE_URL", "Server address, when --base-url is not given."))
             \(row("COMICS_AB", "A/B variants, e.g. \"layout=card,random=unread-first\"."))
             \(row("COMICS_IMAGE", "Image mode, when --image is not given."))
+            \(row("COMICS_IMAGE_BASE_URL", "Picture server, when --image-base-url is not given."))
             \(row("NO_COLOR", "When set (to anything), no colour is written."))
             """)
         sections.append(
