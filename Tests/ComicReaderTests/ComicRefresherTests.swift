@@ -171,7 +171,8 @@ import Testing
 
         #expect(summary.fetched == [1, 2, 4, 6])
         #expect(summary.failures.map(\.number) == [3, 5])
-        #expect(summary.failures[0].reason == "no answer within 1 s from \(url.absoluteString)")
+        #expect(
+            summary.failures[0].reason.hasPrefix("no answer within 1 s from \(url.absoluteString)"))
         #expect(summary.failures[1].reason.contains("not JSON"))
         let requests = await source.requests
         #expect(requests.filter { $0 == 3 }.count == 3)  // the attempt limit

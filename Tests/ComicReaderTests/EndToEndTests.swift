@@ -196,9 +196,9 @@ struct EndToEndTests {
         #expect(first.errors.contains("fetched 4 comics"))
         #expect(
             first.errors.contains(
-                "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed: #2\n"))
+                "images: 2 downloaded, 0 already there, 1 interactive (no image), 1 failed (2)\n"))
         #expect(
-            first.errors.contains("comic 2: refusing to save \(base)/imgs/two.png: not an image"))
+            first.errors.contains("image 2: refusing to save \(base)/imgs/two.png: not an image"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: images.path).sorted() == [
                 "1.png", "4.png",

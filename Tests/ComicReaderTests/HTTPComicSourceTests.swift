@@ -55,7 +55,7 @@ import Testing
     @Test func wrongFieldTypeIsReportedWithTheField() async throws {
         let tree = try APIFixtureTree.make(latest: 3, numbers: [3], numberAsText: [3])
         defer { tree.remove() }
-        try tree.write(#"{"num": 2, "safe_title": "No title"}"#, to: "2/info.0.json")
+        try tree.write(#"{"safe_title": "No number"}"#, to: "2/info.0.json")
         let server = try await PythonHTTPServer.serving(tree.directory)
         defer { server.stop() }
 
@@ -66,7 +66,7 @@ import Testing
         let missingField = try await #require(throws: NetworkError.self) {
             try await source.comic(2)
         }
-        #expect(missingField.detail.contains("\"title\""))
+        #expect(missingField.detail.contains("missing field \"num\""))
         #expect(missingField.exitCode == 65)
     }
 
@@ -114,7 +114,9 @@ import Testing
         #expect(try await source.comic(1) == APIFixtureTree.comic(1))
         let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
         #expect(error == .timeout(url: source.url(ofComic: 2), seconds: 1))
-        #expect(error.description == "no answer within 1 s from \(server.baseURL)/2/info.0.json")
+        #expect(
+            error.description.hasPrefix("no answer within 1 s from \(server.baseURL)/2/info.0.json")
+        )
         #expect(error.isTransient)
         #expect(error.exitCode == 75)
     }

@@ -5,6 +5,8 @@ struct AppOptions: Sendable, Equatable {
     var cacheDirectory: String?
     /// `--base-url URL` or `COMICS_BASE_URL`.
     var baseURL = HTTPComicSource.defaultBase
+    /// `--image-base-url URL` or `COMICS_IMAGE_BASE_URL`: where pictures are downloaded from.
+    var imageBaseURL: String?
     /// `--timeout SECONDS`, per request.
     var timeout = HTTPComicSource.defaultTimeout
     /// `--json`: comics are printed as API-shaped JSON.

@@ -12,7 +12,9 @@ final class NetworkAssembly: Assembly {
 
     /// How failed requests are retried, and the clock it waits with; tests substitute one
     /// that does not sleep.
-    var retryPolicy: RetryPolicy { define(init: RetryPolicy()) }
+    var retryPolicy: RetryPolicy {
+        define(init: RetryPolicy(budget: .seconds(inputs.options.timeout)))
+    }
 
     /// Fetches many comics at once from `comicSource`.
     var refresher: ComicRefresher {
@@ -24,6 +26,7 @@ final class NetworkAssembly: Assembly {
     var imageRefresher: ComicImageRefresher {
         define(init: ComicImageRefresher(source: comicSource, store: cache.imageStore)) {
             $0.retry = self.retryPolicy
+            $0.addresses = ImageAddress(imageBase: self.inputs.options.imageBaseURL)
         }
     }
 
@@ -34,7 +37,9 @@ final class NetworkAssembly: Assembly {
 
     /// Finds comic images in the sample, in `images/`, or on the server.
     var imageLoader: ComicImageLoader {
-        define(init: ComicImageLoader(store: cache.imageStore, source: comicSource))
+        define(init: ComicImageLoader(store: cache.imageStore, source: comicSource)) {
+            $0.addresses = ImageAddress(imageBase: self.inputs.options.imageBaseURL)
+        }
     }
 
     /// Opens web pages; tests substitute one that only records.
@@ -43,6 +48,9 @@ final class NetworkAssembly: Assembly {
     /// The HTTP source, made when first asked to fetch.
     private func makeComicSource() -> any ComicSource {
         let (base, timeout) = (inputs.options.baseURL, inputs.options.timeout)
-        return DeferredComicSource { try HTTPComicSource(base: base, timeout: timeout) }
+        let directory = try? cache.location.get().directory
+        return DeferredComicSource {
+            try HTTPComicSource(base: base, timeout: timeout, scratchDirectory: directory)
+        }
     }
 }

@@ -1,5 +1,6 @@
 /// Keeps what a refresh fetches: merges each batch into the comics already cached and
-/// saves the whole archive, so an interrupted refresh loses at most one batch.
+/// saves the whole archive, so an interrupted refresh loses at most one batch; and keeps
+/// what the server said (its latest number, the numbers it has not) in the refresh record.
 final class ArchiveRefreshSink: RefreshSink {
     private let store: any ComicArchiveStore
     private var comics: [Int: Comic]
@@ -7,13 +8,21 @@ final class ArchiveRefreshSink: RefreshSink {
     private var replacesDamagedFile: Bool
     /// Where the copy of a damaged file was kept, if one was.
     private(set) var keptCopy: String?
+    /// What refreshes learned about the server, as saved last.
+    private(set) var record: RefreshRecord
     /// How many comics the archive holds now.
     var count: Int { comics.count }
+    /// The numbers of the comics the archive holds now.
+    var numbers: Set<Int> { Set(comics.keys) }
 
-    init(store: any ComicArchiveStore, existing: [Comic], replacesDamagedFile: Bool) {
+    init(
+        store: any ComicArchiveStore, existing: [Comic], record: RefreshRecord = RefreshRecord(),
+        replacesDamagedFile: Bool
+    ) {
         self.store = store
         self.comics = Dictionary(
             existing.map { ($0.num, $0) }, uniquingKeysWith: { _, newer in newer })
+        self.record = record
         self.replacesDamagedFile = replacesDamagedFile
     }
 
@@ -22,5 +31,15 @@ final class ArchiveRefreshSink: RefreshSink {
         let copy = try store.save(Array(comics.values), force: replacesDamagedFile)
         keptCopy = keptCopy ?? copy
         replacesDamagedFile = false
+    }
+
+    func recordServer(latest: Int, absent: [Int]) throws {
+        var updated = record
+        updated.latest = latest
+        updated.absent.formUnion(absent)
+        updated.absent.subtract(comics.keys)  // a comic that arrived after all is not absent
+        guard updated != record else { return }
+        try store.saveRecord(updated)
+        record = updated
     }
 }

@@ -12,6 +12,10 @@ enum Command: Sendable, Equatable {
     case favorites(FavoritesAction)
     /// `refresh [--all | --latest | --since N] [--images] [--force]`.
     case refresh(RefreshRequest)
+    /// `save N [FILE]`.
+    case save(Int, file: String?)
+    /// `reset-state`.
+    case resetState
     /// `open N [--launch]`.
     case open(Int, launch: Bool)
     /// `experiments`.

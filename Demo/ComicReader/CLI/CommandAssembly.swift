@@ -45,6 +45,17 @@ final class CommandAssembly: Assembly {
                 console: rendering.console))
     }
 
+    var save: SaveCommand {
+        define(
+            init: SaveCommand(
+                session: model.session, loader: network.imageLoader,
+                environment: inputs.environment, console: rendering.console))
+    }
+
+    var resetState: ResetStateCommand {
+        define(init: ResetStateCommand(stateStore: cache.stateStore, console: rendering.console))
+    }
+
     var experiments: ExperimentsCommand {
         define(
             init: ExperimentsCommand(

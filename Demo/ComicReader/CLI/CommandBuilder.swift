@@ -16,7 +16,7 @@ struct CommandBuilder {
             return .display(.first)
         case "random":
             try noArguments()
-            return .display(.random)
+            return .display(flag("--unread") ? .randomUnread : .random)
         case "next":
             try noArguments()
             return .display(.next)
@@ -36,6 +36,10 @@ struct CommandBuilder {
             try noArguments()
             return .refresh(try refresh())
         case "open": return .open(try onlyNumber(), launch: flag("--launch"))
+        case "save": return try save()
+        case "reset-state":
+            try noArguments()
+            return .resetState
         case "experiments":
             try noArguments()
             return .experiments
@@ -117,6 +121,17 @@ struct CommandBuilder {
     private func value(_ name: String) -> String? { locals.last { $0.option.name == name }?.value }
     /// Whether the switch `name` was given.
     private func flag(_ name: String) -> Bool { locals.contains { $0.option.name == name } }
+
+    /// `save N [FILE]`.
+    private func save() throws(UsageError) -> Command {
+        guard let first = arguments.first else {
+            throw error("'save' needs a comic number, e.g. 'comics save 410'")
+        }
+        if arguments.count > 2 { throw error("unexpected argument '\(arguments[2])' for 'save'") }
+        let file = arguments.count == 2 ? arguments[1] : nil
+        if file?.isEmpty == true { throw error("'save' needs a file name, not an empty one") }
+        return .save(try number(first), file: file)
+    }
 
     /// `list [--from N] [--count K]`.
     private func list() throws(UsageError) -> Command {

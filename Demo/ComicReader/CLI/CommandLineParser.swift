@@ -137,6 +137,9 @@ struct CommandLineParser {
         if let url = variable("COMICS_BASE_URL") {
             options.baseURL = try Self.baseURL(url, origin: "COMICS_BASE_URL")
         }
+        if let url = variable("COMICS_IMAGE_BASE_URL") {
+            options.imageBaseURL = try Self.imageBaseURL(url, origin: "COMICS_IMAGE_BASE_URL")
+        }
         if let mode = variable("COMICS_IMAGE") {
             options.imageMode = try Self.imageMode(mode, origin: "COMICS_IMAGE")
         }
@@ -164,6 +167,8 @@ struct CommandLineParser {
                 }
                 options.cacheDirectory = value
             case "--base-url": options.baseURL = try Self.baseURL(value ?? "", origin: origin)
+            case "--image-base-url":
+                options.imageBaseURL = try Self.imageBaseURL(value ?? "", origin: origin)
             case "--timeout": options.timeout = try Self.timeout(value ?? "")
             case "--json": options.json = true
             case "--no-color": options.noColor = true
@@ -197,6 +202,17 @@ struct CommandLineParser {
                     "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
         }
         return text
+    }
+
+    /// An http or https address to download pictures from, without trailing slashes.
+    static func imageBaseURL(_ text: String, origin: String) throws(UsageError) -> String {
+        guard let base = HTTPComicSource.validatedBase(text) else {
+            throw UsageError(
+                message:
+                    "\(origin): '\(text)' is not an http or https address, e.g. https://imgs.example.org"
+            )
+        }
+        return base
     }
 
     /// Accepts a positive, finite number of seconds.

@@ -16,6 +16,8 @@ struct CommandRunner {
             case .favorites(let action): return try commands.favorites.run(action)
             case .refresh(let request): return try await commands.refresh.run(request)
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)
+            case .save(let number, let file): return try await commands.save.run(number, to: file)
+            case .resetState: return try commands.resetState.run()
             case .experiments: return commands.experiments.run()
             case .graph: return commands.graph.run()
             case .help(let topic):

@@ -4,7 +4,7 @@ enum CommandTable {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(
             name: "--cache", valueName: "dir",
-            help: "Keep comics.json, state.json and images/ in <dir>.\n"
+            help: "Keep comics.json, state.json, refresh.json and\nimages/ in <dir>.\n"
                 + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"
         ),
         OptionSpec(
@@ -12,9 +12,14 @@ enum CommandTable {
             help: "Fetch comics from this server.\n"
                 + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
         OptionSpec(
+            name: "--image-base-url", valueName: "url",
+            help: "Download pictures from this server, keeping each\n"
+                + "picture's path (also $COMICS_IMAGE_BASE_URL). A comic's\n"
+                + "mirror_img field, as mirrors add, is used first."),
+        OptionSpec(
             name: "--timeout", valueName: "seconds",
-            help: "Give up on a request after this long. "
-                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
+            help: "Give up on a comic or image after this long,\n"
+                + "retries included. (default: \(Int(HTTPComicSource.defaultTimeout)))"),
         OptionSpec(
             name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
         OptionSpec(
@@ -49,7 +54,13 @@ enum CommandTable {
             examples: ["comics show 410", "comics --ab layout=card show 410"]),
         CommandSpec(
             name: "random", abstract: "Show a random comic.",
-            discussion: "With --ab random=unread-first, comics not read yet are preferred."),
+            discussion: "With --unread, only comics not read yet are chosen from. "
+                + "With --ab random=unread-first, comics not read yet are preferred.",
+            options: [
+                OptionSpec(
+                    name: "--unread", valueName: nil, help: "Choose among comics not read yet.")
+            ],
+            examples: ["comics random", "comics random --unread"]),
         CommandSpec(name: "first", abstract: "Show the oldest known comic."),
         CommandSpec(
             name: "next", abstract: "Show the comic after the one shown last.",
@@ -84,12 +95,17 @@ enum CommandTable {
             ]),
         CommandSpec(
             name: "refresh", abstract: "Download comics from the server into the cache.",
-            discussion: "Without a flag, fetches the comics newer than the newest cached one "
-                + "(all of them when nothing is cached yet). With --images, then downloads the images "
-                + "of the cached comics that are not kept yet; --images alone fetches only those images.",
+            discussion: "Without a flag, fetches every comic up to the latest that is not cached "
+                + "yet, so it also resumes an interrupted refresh and retries failed comics; numbers "
+                + "the server answered 404 for are remembered (in refresh.json) and not asked again. "
+                + "It ends by saying what is still missing. With --images, then downloads the images "
+                + "of the cached comics that are not kept yet; --images alone fetches only those images. "
+                + "Three failures alike in a row from an unreachable or silent host stop it.",
             options: [
                 OptionSpec(
-                    name: "--all", valueName: nil, help: "Fetch every comic from 1 to the latest."),
+                    name: "--all", valueName: nil,
+                    help: "Fetch every comic from 1 to the latest that is\n"
+                        + "not cached, asking again for those the server\nsaid it has not."),
                 OptionSpec(name: "--latest", valueName: nil, help: "Fetch only the latest comic."),
                 OptionSpec(
                     name: "--since", valueName: "number",
@@ -119,6 +135,25 @@ enum CommandTable {
                     name: "--launch", valueName: nil, help: "Open the address in the browser.")
             ],
             examples: ["comics open 410", "comics open 410 --launch"]),
+        CommandSpec(
+            name: "save", arguments: "<number> [<file>]",
+            abstract: "Save the picture of comic <number> to a file.",
+            discussion: "The picture comes from images/ in the cache, or the server (and is then "
+                + "kept in images/ too). Without <file>, it is saved in the current directory as "
+                + "<number>-<the picture's name>, e.g. 614-woodpecker.png. An existing file is never "
+                + "overwritten: the command fails with exit status 73 instead.",
+            argumentHelp: [
+                ("<number>", "The comic's number."),
+                ("<file>", "Where to save it; relative to the current directory."),
+            ],
+            examples: ["comics save 614", "comics save 614 ~/Pictures/woodpecker.png"]),
+        CommandSpec(
+            name: "reset-state", abstract: "Set a damaged state.json aside and start afresh.",
+            discussion: "When state.json (favourites, read comics, the comic shown last) does not "
+                + "decode, comics keeps showing comics but ignores it and saves nothing to it. This "
+                + "command keeps a copy of it as state.json.corrupt (or .corrupt.1, ...) and starts "
+                + "with an empty state. A file that is not damaged is left as it is.",
+            examples: ["comics reset-state"]),
         CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",

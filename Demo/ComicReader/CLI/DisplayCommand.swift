@@ -2,7 +2,8 @@
 /// it as read and as the last one shown.
 final class DisplayCommand {
     private let session: ReadingSession
-    private let printer: ComicPrinter
+    /// Prints the comic and the notes that go with it.
+    let printer: ComicPrinter
     private let picker: any RandomComicPicker
     private var generator: any RandomNumberGenerator
 
@@ -21,6 +22,7 @@ final class DisplayCommand {
         let archive = try session.archive()
         printer.noteIfSample(archive)
         let state = try session.state()
+        printer.warnIfStateDamaged(session)
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
         let comic = try navigator.comic(
             target, current: state.lastShown, state: state, using: &generator)

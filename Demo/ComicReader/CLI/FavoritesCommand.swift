@@ -9,9 +9,11 @@ struct FavoritesCommand {
         let archive = try session.archive()
         printer.noteIfSample(archive)
         let catalog = try session.catalog()
+        _ = try session.state()
         switch action {
         case .list:
             let state = try session.state()
+            printer.warnIfStateDamaged(session)
             let favorites = state.favorites.sorted().compactMap(catalog.comic(number:))
             if favorites.isEmpty {
                 printer.note("no favourites yet; add one with 'comics favorites add <number>'")
@@ -19,10 +21,12 @@ struct FavoritesCommand {
             try printer.printSummaries(favorites, state: state)
         case .add(let number):
             _ = try catalog.requireComic(number)  // only comics that exist become favourites
+            if let problem = session.damagedState { throw DamagedStateError(problem: problem) }
             let added = try session.updateState { state in state.favorites.insert(number).inserted }
             printer.note(
                 added ? "added \(number) to the favourites" : "\(number) already is a favourite")
         case .remove(let number):
+            if let problem = session.damagedState { throw DamagedStateError(problem: problem) }
             let removed = try session.updateState { state in state.favorites.remove(number) != nil }
             printer.note(
                 removed ? "removed \(number) from the favourites" : "\(number) was not a favourite")

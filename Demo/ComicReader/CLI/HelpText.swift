@@ -29,6 +29,7 @@ enum HelpText {
             \(row("COMICS_BASE_URL", "Server address, when --base-url is not given."))
             \(row("COMICS_AB", "A/B variants, e.g. \"layout=card,random=unread-first\"."))
             \(row("COMICS_IMAGE", "Image mode, when --image is not given."))
+            \(row("COMICS_IMAGE_BASE_URL", "Picture server, when --image-base-url is not given."))
             \(row("NO_COLOR", "When set (to anything), no colour is written."))
             """)
         sections.append(
@@ -74,9 +75,14 @@ enum HelpText {
           0   success (also when a search finds nothing)
           64  usage error: unknown command or option, bad number, unknown A/B variant
           65  damaged data: a cache or state file that does not decode, a bad server reply
-          69  unavailable: no such comic (404 never exists), or the server cannot be reached
+          69  unavailable: no such comic (404 never exists), the server cannot be reached,
+              or it has not a comic or image (HTTP 404)
+          73  save: the file exists (it is never overwritten) or cannot be created
           74  a cache file cannot be read or written
-          75  temporary failure: timeout or server error; try again later
+          75  temporary failure: timeout or server error (5xx, 429); try again later
+
+          When some comics or images fail, refresh ends with 75 if any may come on a later
+          try, else with the code of what failed: 74, then 69, then 65.
         """
 
     /// The option rows, continuation lines aligned under the description.

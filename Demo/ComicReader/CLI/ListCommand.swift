@@ -16,7 +16,10 @@ struct ListCommand {
         } else if comics.isEmpty, let start, let latest = catalog.latest {
             printer.note("no comics from \(start) on; the latest is \(latest.num)")
         }
-        try printer.printSummaries(comics, state: try session.state())
+        let state = try session.state()
+        printer.warnIfStateDamaged(session)
+        try printer.printSummaries(comics, state: state)
+        if !catalog.isEmpty { printer.noteReadingStatus(archive, state: state) }
         return ExitCode.ok
     }
 }

@@ -19,6 +19,8 @@ struct ReaderCommand {
         }
         _ = try preflight.catalog()
         _ = try preflight.state()
+        // Said before the screen is taken over, so it can be read after quitting.
+        fallback.printer.warnIfStateDamaged(preflight)
         let view = TerminalReaderView(stylesEnabled: terminal.colorEnabled)
         module.inject(into: view)
         return view.run() ? ExitCode.ok : try await fallback.run(.latest)

@@ -9,9 +9,9 @@ struct RefreshCommand {
     let progress: any RefreshProgress
     let console: any Console
 
-    /// Fetches what `request` asks for into the cache and reports it; returns 75 when some
-    /// comics or images could not be fetched, so a script knows to try again, and 65 (74)
-    /// when the only failures are images the server sent broken (that could not be written).
+    /// Fetches what `request` asks for into the cache and reports it; when some comics or
+    /// images failed, returns 75 if a later try may succeed, else the code of what failed
+    /// (see `FailureExitCode`).
     func run(_ request: RefreshRequest) async throws -> Int32 {
         var status = ExitCode.ok
         if let range = request.range {
@@ -22,19 +22,22 @@ struct RefreshCommand {
         return status != ExitCode.ok ? status : imageStatus
     }
 
-    /// Fetches the comics in `range` into the cache and reports it; 75 when some failed.
+    /// Fetches the comics in `range` into the cache and reports it, with the exit code.
     private func refreshComics(_ range: RefreshRequest.Range, force: Bool) async throws -> Int32 {
-        let existing = try existingComics(force: force)
+        let (existing, record) = try existingComics(force: force)
         let sink = ArchiveRefreshSink(
-            store: archiveStore, existing: existing, replacesDamagedFile: force)
+            store: archiveStore, existing: existing, record: record, replacesDamagedFile: force)
+        // Numbers the server said it has not are asked again only with --all or --force.
+        let asksAgain = force || range == .all
         let summary = try await refresher.refresh(
-            scope(of: range, newest: existing.map(\.num).max()), existing: Set(existing.map(\.num)),
-            refetchExisting: force, into: sink, progress: progress)
+            scope(of: range), existing: Set(existing.map(\.num)), refetchExisting: force,
+            absent: asksAgain ? [] : record.absent, into: sink, progress: progress)
         if let copy = sink.keptCopy {
             console.printMessage("note: the damaged cache file was kept as \(copy)")
         }
         report(summary, cached: sink.count)
-        return summary.failures.isEmpty ? ExitCode.ok : ExitCode.temporaryFailure
+        reportGaps(sink.record.gaps(cached: sink.numbers))
+        return summary.exitCode
     }
 
     /// Downloads the images of the cached comics not in `images/` yet (all with `force`)
@@ -52,12 +55,12 @@ struct RefreshCommand {
         return summary.exitCode
     }
 
-    /// The comics cached now: none when only the sample exists, or when the file is
-    /// damaged and `--force` says to replace it.
-    private func existingComics(force: Bool) throws -> [Comic] {
+    /// The comics cached now and what earlier refreshes learned: none when only the sample
+    /// exists, or when the file is damaged and `--force` says to replace it.
+    private func existingComics(force: Bool) throws -> ([Comic], RefreshRecord) {
         do {
             let archive = try archiveStore.load()
-            return archive.isSample ? [] : archive.comics
+            return archive.isSample ? ([], RefreshRecord()) : (archive.comics, archive.record)
         } catch {
             guard case .corrupt(let path, let problem) = error else { throw error }
             // Without --force the damaged file stays, and the message says how to replace it.
@@ -65,19 +68,25 @@ struct RefreshCommand {
                 throw CacheError.refusingToReplaceCorrupt(path: path, problem: problem)
             }
             console.printMessage("note: \(path) is damaged (\(problem)); it will be replaced")
-            return []
+            return ([], RefreshRecord())
         }
     }
 
-    /// The comics to fetch; by default those after the newest cached one.
-    private func scope(of range: RefreshRequest.Range, newest: Int?) -> RefreshScope {
+    /// The comics to look at; by default all of them (the cached ones are skipped).
+    private func scope(of range: RefreshRequest.Range) -> RefreshScope {
         switch range {
         case .latest: .latest
-        case .all: .all
+        case .all, .missing: .all
         case .since(let number): .since(number)
-        // A cached number can be as large as Int allows, so the step past it must not overflow.
-        case .newSinceCache: newest.map { .since($0 < Int.max ? $0 + 1 : $0) } ?? .all
         }
+    }
+
+    /// One line on what is still missing after the refresh, when anything is.
+    private func reportGaps(_ gaps: [Int]) {
+        guard !gaps.isEmpty else { return }
+        console.printMessage(
+            "still missing: \(Self.comics(gaps.count)) (\(NumberRanges.describe(gaps))); "
+                + "'comics refresh' fetches them")
     }
 
     /// One line of what happened, and one per failed comic.
@@ -87,20 +96,20 @@ struct RefreshCommand {
                 ? "nothing new" : "fetched \(Self.comics(summary.fetched.count))"
         ]
         if !summary.skipped.isEmpty { parts.append("\(summary.skipped.count) already cached") }
+        if !summary.knownAbsent.isEmpty {
+            parts.append("\(summary.knownAbsent.count) known not to exist")
+        }
         if !summary.missing.isEmpty {
             parts.append(
-                "\(summary.missing.count) not on the server (\(summary.missing.map(String.init).joined(separator: ", ")))"
+                "\(summary.missing.count) not on the server (\(NumberRanges.describe(summary.missing)))"
             )
         }
         if !summary.failures.isEmpty { parts.append("\(summary.failures.count) failed") }
         console.printMessage(
             parts.joined(separator: ", ")
                 + "; the latest is \(summary.latest), \(Self.comics(cached)) cached")
-        for failure in summary.failures {
-            console.printMessage("  comic \(failure.number): \(failure.reason)")
-        }
-        if !summary.failures.isEmpty {
-            console.printMessage("run 'comics refresh' again to retry the failed ones")
+        for line in FailureReport.lines(summary.failures, noun: "comic") {
+            console.printMessage(line)
         }
     }
 
@@ -113,21 +122,17 @@ struct RefreshCommand {
             parts.append("\(summary.interactive.count) interactive (no image)")
         }
         if !summary.failures.isEmpty {
-            let shown = summary.failures.prefix(Self.failuresNamed).map { "#\($0.number)" }
-            let more = summary.failures.count > Self.failuresNamed ? " …" : ""
-            parts.append("\(summary.failures.count) failed: \(shown.joined(separator: " "))\(more)")
+            let numbers = NumberRanges.describe(summary.failures.map(\.number))
+            parts.append("\(summary.failures.count) failed (\(numbers))")
         }
         console.printMessage("images: " + parts.joined(separator: ", "))
-        for failure in summary.failures {
-            console.printMessage("  comic \(failure.number): \(failure.reason)")
+        for line in FailureReport.lines(summary.failures, noun: "image") {
+            console.printMessage(line)
         }
         if summary.exitCode == ExitCode.temporaryFailure {
             console.printMessage("run 'comics refresh --images' again to retry the failed ones")
         }
     }
-
-    /// How many failed comics the summary line names before "…".
-    private static let failuresNamed = 10
 
     /// `1 comic`, `3 comics`.
     private static func comics(_ count: Int) -> String {

@@ -2,8 +2,9 @@
 struct RefreshRequest: Sendable, Equatable {
     /// Which comics.
     enum Range: Sendable, Equatable {
-        /// No flag: everything newer than the newest cached comic (everything when nothing is cached).
-        case newSinceCache
+        /// No flag: every comic up to the latest that is not cached, except those the server
+        /// said do not exist.
+        case missing
         /// `--latest`.
         case latest
         /// `--all`.
@@ -13,7 +14,7 @@ struct RefreshRequest: Sendable, Equatable {
     }
 
     /// Which comics to fetch; nil for none (`--images` alone).
-    var range: Range? = .newSinceCache
+    var range: Range? = .missing
     /// `--force`: fetch comics again even when cached, and replace a damaged cache file
     /// (keeping a copy of it); with `--images`, download images again even when kept.
     var force = false

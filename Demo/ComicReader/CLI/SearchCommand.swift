@@ -10,7 +10,9 @@ struct SearchCommand {
         printer.noteIfSample(archive)
         let hits = searcher.search(query, in: try session.catalog())
         if hits.isEmpty { printer.note("no comic matches '\(query)'") }
-        try printer.printSummaries(hits.map(\.comic), state: try session.state())
+        let state = try session.state()
+        printer.warnIfStateDamaged(session)
+        try printer.printSummaries(hits.map(\.comic), state: state)
         return ExitCode.ok
     }
 }

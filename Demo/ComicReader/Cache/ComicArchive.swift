@@ -12,6 +12,8 @@ struct ComicArchive: Equatable, Sendable {
 
     let comics: [Comic]
     let source: Source
+    /// What refreshes learned about the server (nothing for the sample).
+    var record = RefreshRecord()
 
     /// Whether these are the built-in sample rather than the user's cache.
     var isSample: Bool { source == .builtInSample }

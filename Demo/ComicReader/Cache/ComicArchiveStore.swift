@@ -8,6 +8,9 @@ protocol ComicArchiveStore: Sendable {
     /// - Returns: the path of the copy kept of a damaged file, when one was made.
     @discardableResult
     func save(_ comics: [Comic], force: Bool) throws(CacheError) -> String?
+
+    /// Stores what refreshes learned about the server, replacing the earlier record.
+    func saveRecord(_ record: RefreshRecord) throws(CacheError)
 }
 
 extension ComicArchiveStore {

@@ -1,13 +1,18 @@
 import Foundation
 
-/// Keeps the comics in `comics.json`: a JSON array in exactly the API's shape.
+/// Keeps the comics in `comics.json`: a JSON array in exactly the API's shape, and what
+/// refreshes learned about the server in `refresh.json` beside it.
 /// Loading never writes; in particular the sample is never written over the user's cache.
 struct JSONFileArchiveStore: ComicArchiveStore {
     private let file: GuardedJSONFile<[Comic]>
+    private let recordFile: GuardedJSONFile<RefreshRecord>
 
-    /// A store for the cache file at `fileURL`.
+    /// A store for the cache file at `fileURL`, with `refresh.json` in the same directory.
     init(fileURL: URL) {
         file = GuardedJSONFile(url: fileURL)
+        recordFile = GuardedJSONFile(
+            url: fileURL.deletingLastPathComponent().appending(
+                path: "refresh.json", directoryHint: .notDirectory))
     }
 
     /// A store for the comics file of `location`.
@@ -19,11 +24,19 @@ struct JSONFileArchiveStore: ComicArchiveStore {
         guard let comics = try file.read() else {
             return ComicArchive(comics: SampleComics.all, source: .builtInSample)
         }
-        return ComicArchive(comics: comics, source: .cache(file.url))
+        // The record only saves requests: a damaged one counts as empty and is replaced,
+        // with a copy kept, by the next refresh.
+        let record = (try? recordFile.read()) ?? nil
+        return ComicArchive(
+            comics: comics, source: .cache(file.url), record: record ?? RefreshRecord())
     }
 
     @discardableResult
     func save(_ comics: [Comic], force: Bool) throws(CacheError) -> String? {
         try file.write(comics.sorted { $0.num < $1.num }, force: force)
+    }
+
+    func saveRecord(_ record: RefreshRecord) throws(CacheError) {
+        try recordFile.write(record, force: true)
     }
 }

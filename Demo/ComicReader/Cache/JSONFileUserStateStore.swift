@@ -1,6 +1,10 @@
 import Foundation
 
 /// Keeps the `UserState` in `state.json` beside the comic cache.
+///
+/// Changes are made under a lock on the cache directory (see `FileLock`) and re-read the
+/// file first, so two processes (the reader and a `comics favorites add` beside it) never lose
+/// each other's changes; the file itself is always replaced atomically.
 struct JSONFileUserStateStore: UserStateStore {
     private let file: GuardedJSONFile<UserState>
 
@@ -20,6 +24,36 @@ struct JSONFileUserStateStore: UserStateStore {
 
     @discardableResult
     func save(_ state: UserState, force: Bool) throws(CacheError) -> String? {
-        try file.write(state, force: force)
+        try locked { () throws(CacheError) in try file.write(state, force: force) }
+    }
+
+    func update(_ change: (inout UserState) -> Void) throws(CacheError) -> UserState {
+        try locked { () throws(CacheError) in
+            var state = try file.read() ?? UserState()
+            change(&state)
+            try file.write(state, force: false)
+            return state
+        }
+    }
+
+    func resetIfDamaged() throws(CacheError) -> String? {
+        try locked { () throws(CacheError) -> String? in
+            do throws(CacheError) {
+                _ = try file.read()
+                return nil
+            } catch {
+                guard case .corrupt = error else { throw error }
+                return try file.write(UserState(), force: true)
+            }
+        }
+    }
+
+    /// Runs `body` holding the lock on the cache directory, creating it first if needed.
+    private func locked<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result
+    {
+        let directory = file.url.deletingLastPathComponent().path(percentEncoded: false)
+        try CacheFileSystem.createDirectory(directory)
+        return try FileLock.withExclusiveLock(at: directory, body)
     }
 }

@@ -1,7 +1,10 @@
 /// One comic exactly as the xkcd JSON API serves it (`{base}/{n}/info.0.json`).
 ///
 /// Field names follow the API; `year`, `month` and `day` are strings holding numbers
-/// (the month is not zero-padded). Unknown keys in the JSON are ignored.
+/// (the month is not zero-padded). Decoding is lenient, as comics in the wild are: a missing
+/// or null text field is empty text (a null `title` falls back to `safe_title` and the other
+/// way round), and a date part may be a number. Keys the API adds that have no property here
+/// are kept in `otherFields` and written back, so the cache and `--json` lose nothing.
 public struct Comic: Codable, Hashable, Sendable {
     /// The comic's number, its identity on the site (`https://xkcd.com/{num}/`).
     public var num: Int
@@ -27,6 +30,8 @@ public struct Comic: Codable, Hashable, Sendable {
     public var day: String
     /// Present on interactive comics; every value is a string (HTML or a URL).
     public var extraParts: [String: String]?
+    /// The JSON fields this type has no property for, as they were read.
+    public var otherFields: [String: JSONValue] = [:]
 
     /// A comic with the given fields; `safeTitle` defaults to `title`, and the other fields
     /// to empty text or a fixed date, so callers only spell out what matters.
@@ -50,9 +55,72 @@ public struct Comic: Codable, Hashable, Sendable {
         self.extraParts = extraParts
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case num, title, alt, img, transcript, link, news, year, month, day
         case safeTitle = "safe_title"
         case extraParts = "extra_parts"
+    }
+
+    /// Reads a comic, accepting the quirks described above; only `num` must be there.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        num = try container.decode(Int.self, forKey: .num)
+        let title = try container.decodeIfPresent(String.self, forKey: .title)
+        let safeTitle = try container.decodeIfPresent(String.self, forKey: .safeTitle)
+        self.title = title ?? safeTitle ?? ""
+        self.safeTitle = safeTitle ?? title ?? ""
+        alt = try container.decodeIfPresent(String.self, forKey: .alt) ?? ""
+        img = try container.decodeIfPresent(String.self, forKey: .img) ?? ""
+        transcript = try container.decodeIfPresent(String.self, forKey: .transcript) ?? ""
+        link = try container.decodeIfPresent(String.self, forKey: .link) ?? ""
+        news = try container.decodeIfPresent(String.self, forKey: .news) ?? ""
+        year = try Self.datePart(container, .year)
+        month = try Self.datePart(container, .month)
+        day = try Self.datePart(container, .day)
+        extraParts = try container.decodeIfPresent([String: String].self, forKey: .extraParts)
+        let known = Set(CodingKeys.allCases.map(\.stringValue))
+        let everything = try decoder.container(keyedBy: AnyKey.self)
+        for key in everything.allKeys where !known.contains(key.stringValue) {
+            otherFields[key.stringValue] = try everything.decode(JSONValue.self, forKey: key)
+        }
+    }
+
+    /// Writes the comic in the API's shape, the fields kept in `otherFields` included.
+    public func encode(to encoder: any Encoder) throws {
+        var others = encoder.container(keyedBy: AnyKey.self)
+        for (name, value) in otherFields {
+            try others.encode(value, forKey: AnyKey(name))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(num, forKey: .num)
+        try container.encode(title, forKey: .title)
+        try container.encode(safeTitle, forKey: .safeTitle)
+        try container.encode(alt, forKey: .alt)
+        try container.encode(img, forKey: .img)
+        try container.encode(transcript, forKey: .transcript)
+        try container.encode(link, forKey: .link)
+        try container.encode(news, forKey: .news)
+        try container.encode(year, forKey: .year)
+        try container.encode(month, forKey: .month)
+        try container.encode(day, forKey: .day)
+        try container.encodeIfPresent(extraParts, forKey: .extraParts)
+    }
+
+    /// A year, month or day given as text or as a whole number, as text; empty when absent.
+    private static func datePart(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys)
+        throws -> String
+    {
+        if (try? container.decodeNil(forKey: key)) ?? true { return "" }
+        if let number = try? container.decode(Int.self, forKey: key) { return String(number) }
+        return try container.decode(String.self, forKey: key)
+    }
+
+    /// Any key, for the fields `CodingKeys` does not name.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

@@ -19,13 +19,17 @@ struct ComicCatalog: Equatable, Sendable {
 
     /// The comics, ascending by number, one per number.
     let comics: [Comic]
+    /// Numbers the server said do not exist, so hints never send anyone after them.
+    let absent: Set<Int>
 
     /// Builds a catalog from comics in any order; for a repeated number the last one wins,
-    /// so a freshly fetched copy replaces an older one when appended.
-    init(_ comics: some Sequence<Comic>) {
+    /// so a freshly fetched copy replaces an older one when appended. `absent` are the
+    /// numbers the server said it has not.
+    init(_ comics: some Sequence<Comic>, absent: Set<Int> = []) {
         var byNumber: [Int: Comic] = [:]
         for comic in comics { byNumber[comic.num] = comic }
         self.comics = byNumber.values.sorted { $0.num < $1.num }
+        self.absent = absent
     }
 
     var isEmpty: Bool { comics.isEmpty }
@@ -55,14 +59,16 @@ struct ComicCatalog: Equatable, Sendable {
     /// The comic numbered `number`, or an error saying why it is not there: comic 404's joke,
     /// a gap between cached comics, a number outside the known range, or an empty catalog.
     func requireComic(_ number: Int) throws(ComicUnavailable) -> Comic {
-        switch lookup(number) {
-        case .found(let comic): return comic
-        case .missing where number == 404: throw .notFoundJoke
+        let found = lookup(number)
+        if case .found(let comic) = found { return comic }
+        if case .missing = found, number == 404 { throw .notFoundJoke }
+        if found != .empty, absent.contains(number) { throw .notOnServer(number: number) }
+        switch found {
         case .missing(_, let previous, let next):
             throw .missing(number: number, previous: previous, next: next)
         case .afterLatest(let latest): throw .afterLatest(number: number, latest: latest)
         case .beforeFirst(let first): throw .beforeFirst(number: number, first: first)
-        case .empty: throw .empty
+        case .found, .empty: throw .empty
         }
     }
 

@@ -21,6 +21,12 @@ struct ComicNavigator {
                 throw .empty
             }
             return comic
+        case .randomUnread:
+            let unread = catalog.comics.filter { !state.read.contains($0.num) }
+            guard let comic = unread.randomElement(using: &generator) else {
+                throw .allRead(count: catalog.count)
+            }
+            return comic
         case .next:
             guard let current else { return first }
             // The last comic shown may lie beyond this catalog (state kept from another cache),

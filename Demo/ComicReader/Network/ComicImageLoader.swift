@@ -6,6 +6,8 @@ struct ComicImageLoader: Sendable {
     /// Where downloaded images are kept.
     let store: any ComicImageStore
     let source: any ComicSource
+    /// Where pictures are downloaded from (`mirror_img`, `--image-base-url`).
+    var addresses = ImageAddress()
 
     /// What loading found: the bytes (nil when there are none) and, when something went
     /// wrong on the way, a line saying what.
@@ -18,7 +20,7 @@ struct ComicImageLoader: Sendable {
     func load(_ comic: Comic, isSample: Bool) async -> Outcome {
         if isSample { return Outcome(bytes: SampleImages.png(forComic: comic.num)) }
         guard let address = comic.imageFileURL,
-            let url = URL(string: address)
+            let url = addresses.downloadURL(for: comic, address: address)
         else {
             return Outcome()  // an interactive comic: no image file
         }

@@ -16,6 +16,8 @@ struct ComicImageRefresher: Sendable {
     var concurrency: Int = 4
     /// How transient failures are retried.
     var retry = RetryPolicy()
+    /// Where pictures are downloaded from (`mirror_img`, `--image-base-url`).
+    var addresses = ImageAddress()
     /// After this many downloads in a row could not even connect, the server counts as down
     /// and the refresh stops.
     var deadServerLimit: Int = 3
@@ -57,7 +59,7 @@ struct ComicImageRefresher: Sendable {
                 summary.alreadyThere.append(comic.num)
                 continue
             }
-            guard let url = URL(string: address) else {
+            guard let url = addresses.downloadURL(for: comic, address: address) else {
                 summary.failures.append(
                     .init(number: comic.num, error: ImageRefreshError.badImageURL(address)))
                 continue

@@ -29,7 +29,7 @@ struct ComicRefresher: Sendable {
     static let believableLatest = 1_000_000
 
     /// Refreshes the comics in `scope`, skipping the numbers in `existing` unless
-    /// `refetchExisting` is set.
+    /// `refetchExisting` is set, and those in `absent` (the server said they do not exist).
     ///
     /// - Returns: what was fetched, skipped, missing, and what failed and why. A comic that
     ///   fails even after retries does not stop the others.
@@ -39,7 +39,7 @@ struct ComicRefresher: Sendable {
     ///   case nothing more is stored; otherwise the sink got everything fetched before.
     func refresh(
         _ scope: RefreshScope, existing: Set<Int> = [], refetchExisting: Bool = false,
-        into sink: any RefreshSink, progress: any RefreshProgress
+        absent: Set<Int> = [], into sink: any RefreshSink, progress: any RefreshProgress
     ) async throws -> RefreshSummary {
         let latest = try await retry.run { try await source.latest() }
         // One bad reply must not plan a trillion requests.
@@ -53,6 +53,8 @@ struct ComicRefresher: Sendable {
         for number in scope.numbers(upTo: latest.num) {
             if existing.contains(number) && !refetchExisting {
                 summary.skipped.append(number)
+            } else if absent.contains(number) && !existing.contains(number) {
+                summary.knownAbsent.append(number)
             } else if number == latest.num {
                 keepLatest = true  // already in hand
             } else {
@@ -65,13 +67,17 @@ struct ComicRefresher: Sendable {
         defer { progress.finished() }
 
         var pending: [Comic] = []
+        var pendingAbsent: [Int] = []
         var stored = 0
-        /// Hands the pending comics to the sink.
+        /// Hands the pending comics, and what the server said, to the sink.
         func storePending() throws {
-            guard !pending.isEmpty else { return }
-            try sink.store(pending.sorted { $0.num < $1.num })
-            stored += pending.count
-            pending.removeAll()
+            if !pending.isEmpty {
+                try sink.store(pending.sorted { $0.num < $1.num })
+                stored += pending.count
+                pending.removeAll()
+            }
+            try sink.recordServer(latest: latest.num, absent: pendingAbsent.sorted())
+            pendingAbsent.removeAll()
         }
 
         var done = 0
@@ -97,6 +103,7 @@ struct ComicRefresher: Sendable {
                     _ = watch.record(nil)
                 case .missing:
                     summary.missing.append(number)
+                    pendingAbsent.append(number)
                     _ = watch.record(nil)
                 case .failed(let error):
                     summary.failures.append(.init(number: number, error: error))

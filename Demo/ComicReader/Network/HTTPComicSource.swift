@@ -25,19 +25,27 @@ final class HTTPComicSource: ComicSource {
     /// - Throws: `NetworkError.invalidBaseURL` unless `base` is an absolute http(s) URL
     ///   without query or fragment, `NetworkError.invalidTimeout` unless `timeout` is a
     ///   positive number of seconds.
-    init(base: String = defaultBase, timeout: Double = defaultTimeout) throws {
+    /// - Parameter scratchDirectory: where Foundation may create its folders while the
+    ///   session is made (see `SessionScratchDirectory`); the cache directory, so nothing is
+    ///   written anywhere else.
+    init(base: String = defaultBase, timeout: Double = defaultTimeout, scratchDirectory: URL? = nil)
+        throws
+    {
         guard let trimmed = Self.validatedBase(base) else {
             throw NetworkError.invalidBaseURL(base)
         }
         guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
 
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
         self.base = trimmed
         self.timeout = timeout
-        self.session = URLSession(configuration: configuration)
+        self.session = SessionScratchDirectory.run(in: scratchDirectory) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = timeout
+            return URLSession(configuration: configuration)
+        }
     }
 
     /// `text` without trailing slashes, when it is an absolute http or https URL with a host,
@@ -105,13 +113,27 @@ final class HTTPComicSource: ComicSource {
     }
 
     /// Performs one GET, turning transport failures into `NetworkError`s that name `url`.
+    /// It ends by the request's deadline (see `RequestDeadline`), else after `timeout`, even
+    /// when a server keeps sending a little now and then.
     private func get(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+        let seconds = RequestDeadline.secondsLeft(atMost: timeout)
+        guard seconds > 0 else { throw NetworkError.timeout(url: url, seconds: timeout) }
         let request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         let body: Data
         let response: URLResponse
         do {
-            (body, response) = try await session.data(for: request)
+            (body, response) = try await withThrowingTaskGroup(of: (Data, URLResponse).self) {
+                group in
+                group.addTask { try await self.session.data(for: request) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(seconds))
+                    throw URLError(.timedOut)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw URLError(.unknown) }
+                return first
+            }
         } catch let error as URLError {
             throw try Self.networkError(for: error, at: url, timeout: timeout)
         }

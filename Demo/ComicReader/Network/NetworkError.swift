@@ -11,7 +11,7 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     case invalidBaseURL(String)
     /// The configured timeout is not a positive number of seconds.
     case invalidTimeout(Double)
-    /// Nothing came back within the per-request timeout.
+    /// Nothing came back within the time allowed for the request, retries included.
     case timeout(url: URL, seconds: Double)
     /// No connection could be made or it broke (refused, host unreachable, connection lost).
     case unreachable(url: URL, reason: String)
@@ -61,7 +61,9 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         case .invalidTimeout(let seconds):
             return "invalid timeout \(seconds): expected a positive number of seconds"
         case .timeout(let url, let seconds):
-            return "no answer within \(Self.format(seconds)) s from \(url.absoluteString)"
+            return
+                "no answer within \(Self.format(seconds)) s from \(url.absoluteString) "
+                + "(the time allowed per request, retries included; see --timeout)"
         case .unreachable(let url, let reason):
             return "cannot reach \(url.absoluteString): \(reason)"
         case .hostNotFound(let url):
@@ -81,6 +83,47 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     }
 
     var errorDescription: String? { description }
+
+    /// The description without the address asked, naming the host where that is what
+    /// failed: the same for every comic or image that failed the same way.
+    var withoutAddress: String {
+        switch self {
+        case .invalidBaseURL, .invalidTimeout: return description
+        case .timeout(let url, let seconds):
+            return "no answer from \(url.host ?? "the server") within \(Self.format(seconds)) s"
+        case .unreachable(let url, let reason):
+            return "cannot reach \(url.host ?? "the server"): \(reason)"
+        case .hostNotFound(let url): return "unknown host \"\(url.host ?? "")\""
+        case .httpStatus(_, let status):
+            return "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
+        case .notJSON(_, let contentType, _):
+            return "not JSON (content type \(contentType ?? "none"))"
+        case .badJSON(_, let detail): return "unexpected JSON: \(detail)"
+        case .transport(let url, let reason):
+            return "request to \(url.host ?? "the server") failed: \(reason)"
+        }
+    }
+
+    /// The address asked, when there was one.
+    var address: URL? {
+        switch self {
+        case .invalidBaseURL, .invalidTimeout: return nil
+        case .timeout(let url, _), .unreachable(let url, _), .hostNotFound(let url),
+            .httpStatus(let url, _), .notJSON(let url, _, _), .badJSON(let url, _),
+            .transport(let url, _):
+            return url
+        }
+    }
+
+    /// Whether the request never got an answer from its host (no connection, unknown host,
+    /// no answer in time, a failed secure connection): several alike in a row mean the host
+    /// is down or wrong, and asking it for the rest is pointless.
+    var isHostFailure: Bool {
+        switch self {
+        case .timeout, .unreachable, .hostNotFound, .transport: return true
+        case .invalidBaseURL, .invalidTimeout, .httpStatus, .notJSON, .badJSON: return false
+        }
+    }
 
     /// Seconds without a trailing ".0" for whole numbers.
     private static func format(_ seconds: Double) -> String {

@@ -11,8 +11,9 @@ import Foundation
 /// A `RefreshProgress` that redraws one line such as `[#####.....] 37/120 comic 1234`
 /// in place on a terminal, and erases it when the refresh ends.
 ///
-/// Draws nothing at all when the output is not a terminal, so logs and pipes stay clean.
-/// Called only from the task running the refresh, so its state needs no lock.
+/// When the output is not a terminal (a log, a pipe) it draws no bar but writes a plain line
+/// such as `progress: 37/120, comic 1234` every `interval`, so a long refresh is seen to be
+/// alive. Called only from the task running the refresh, so its state needs no lock.
 final class ProgressBar: RefreshProgress {
     /// The widest the bar itself gets, in characters, on wide terminals.
     static let maxBarWidth = 40
@@ -22,14 +23,28 @@ final class ProgressBar: RefreshProgress {
     private let write: (String) -> Void
     /// Characters on the line drawn last, to erase leftovers and clear at the end.
     private var drawnLength = 0
+    /// How often a progress line is written when the output is not a terminal.
+    private let interval: Duration
+    /// The time now; tests substitute a clock they move on.
+    private let now: () -> ContinuousClock.Instant
+    /// When the last progress line was written (or the refresh started), off a terminal.
+    private var lastLine: ContinuousClock.Instant?
 
     /// - Parameters:
     ///   - isTTY: whether the output is a terminal; nothing is written otherwise.
     ///   - columns: the terminal's width; lines stay shorter so they never wrap.
     ///   - write: writes text to the output as is.
-    init(isTTY: Bool, columns: Int = 80, write: @escaping (String) -> Void) {
+    ///   - interval: how often to write a line when not on a terminal.
+    ///   - now: the clock for that.
+    init(
+        isTTY: Bool, columns: Int = 80, interval: Duration = .seconds(10),
+        now: @escaping () -> ContinuousClock.Instant = { .now },
+        write: @escaping (String) -> Void
+    ) {
         self.isTTY = isTTY
         self.columns = columns
+        self.interval = interval
+        self.now = now
         self.write = write
     }
 
@@ -41,11 +56,21 @@ final class ProgressBar: RefreshProgress {
     }
 
     func started(total: Int) {
+        lastLine = now()
         if total > 0 { draw(Self.line(done: 0, total: total, number: nil, columns: columns)) }
     }
 
     func advanced(done: Int, total: Int, number: Int) {
+        guard isTTY else { return writeNowAndThen(done: done, total: total, number: number) }
         draw(Self.line(done: done, total: total, number: number, columns: columns))
+    }
+
+    /// Off a terminal: one plain line when `interval` has passed since the last one.
+    private func writeNowAndThen(done: Int, total: Int, number: Int) {
+        let time = now()
+        if let lastLine, lastLine.duration(to: time) < interval { return }
+        lastLine = time
+        write("progress: \(done)/\(total), comic \(number)\n")
     }
 
     func finished() {

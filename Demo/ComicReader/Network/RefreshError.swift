@@ -27,8 +27,10 @@ enum RefreshError: Error, CustomStringConvertible {
         case .imageServerUnavailable(let failures, let lastError, let saved):
             let kept = saved == 1 ? "1 image" : "\(saved) images"
             return
-                "server unavailable: \(failures) images in a row could not be downloaded, the last with: "
-                + "\(lastError); stopped after saving \(kept)"
+                "stopped downloading images: \(failures) images in a row could not be downloaded, "
+                + "all with: \(lastError.withoutAddress) (the last for "
+                + "\(lastError.address?.absoluteString ?? "an image")); "
+                + "saved \(kept) before that; try again later"
         case .implausibleLatest(let latest, let limit):
             return
                 "the server says the latest comic is \(latest), beyond any believable number (at most \(limit)); "

@@ -7,6 +7,8 @@ struct RefreshSummary: Sendable {
 
         /// One line saying why.
         var reason: String { String(describing: error) }
+        /// The reason without the address, so that failures alike can be told at once.
+        var kind: String { (error as? NetworkError)?.withoutAddress ?? reason }
     }
 
     /// The newest comic number the server reported.
@@ -17,6 +19,11 @@ struct RefreshSummary: Sendable {
     var skipped: [Int] = []
     /// Numbers the server says do not exist (HTTP 404).
     var missing: [Int] = []
+    /// Numbers not asked for because an earlier refresh learned they do not exist.
+    var knownAbsent: [Int] = []
     /// Comics that could not be fetched; the others were still fetched.
     var failures: [Failure] = []
+
+    /// The sysexits code the refresh should end with (see `FailureExitCode`).
+    var exitCode: Int32 { FailureExitCode.combined(failures.map(\.error)) }
 }

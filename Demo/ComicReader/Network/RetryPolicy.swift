@@ -10,8 +10,14 @@ struct RetryPolicy: Sendable {
     var baseDelay: Duration = .milliseconds(500)
     /// The longest step.
     var maxDelay: Duration = .seconds(8)
+    /// The longest one request may take, all attempts and waits included (`--timeout`);
+    /// nil for no bound beyond each attempt's own. No retry starts that could not end in
+    /// time, and each attempt gets only the time left (see `RequestDeadline`).
+    var budget: Duration?
     /// Sleeps between attempts; tests substitute one that records instead of waiting.
     var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// The time now, for the budget; tests substitute a clock that their `sleep` moves on.
+    var now: @Sendable () -> ContinuousClock.Instant = { .now }
     /// A random number in 0..<1 for the jitter.
     var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
 
@@ -24,19 +30,24 @@ struct RetryPolicy: Sendable {
     }
 
     /// Runs `operation`, retrying transient `NetworkError`s until it succeeds, fails for
-    /// good, or `maxAttempts` is reached; the last error is rethrown. Cancellation is never
-    /// retried.
+    /// good, `maxAttempts` is reached or the `budget` would be exceeded; the last error is
+    /// rethrown. Cancellation is never retried.
     func run<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async throws -> Value
     {
-        var attempt = 1
-        while true {
-            do {
-                return try await operation()
-            } catch let error as NetworkError
-                where error.isTransient && attempt < maxAttempts && !Task.isCancelled
-            {
-                try await sleep(delay(afterAttempt: attempt))
-                attempt += 1
+        let deadline = budget.map { now() + $0 }
+        return try await RequestDeadline.$current.withValue(deadline) {
+            var attempt = 1
+            while true {
+                do {
+                    return try await operation()
+                } catch let error as NetworkError
+                    where error.isTransient && attempt < maxAttempts && !Task.isCancelled
+                {
+                    let wait = delay(afterAttempt: attempt)
+                    if let deadline, now() + wait >= deadline { throw error }
+                    try await sleep(wait)
+                    attempt += 1
+                }
             }
         }
     }

@@ -44,6 +44,30 @@ struct ComicPrinter {
         )
     }
 
+    /// Warns on standard error, once per session, that the state file is damaged and so
+    /// favourites and read marks are ignored, and says how to recover.
+    func warnIfStateDamaged(_ session: ReadingSession) {
+        guard let problem = session.damagedState else { return }
+        console.printMessage(
+            "warning: \(problem); favourites and read comics are ignored and not saved. "
+                + DamagedStateError.recovery)
+    }
+
+    /// Says on standard error how many comics are read, and which numbers up to the latest the
+    /// server named are not cached, as runs; not with `--json`.
+    func noteReadingStatus(_ archive: ComicArchive, state: UserState) {
+        guard !json else { return }
+        let cached = Set(archive.comics.map(\.num))
+        let read = state.read.intersection(cached).count
+        var line = "read \(read) of \(cached.count) comics"
+        let gaps = archive.record.gaps(cached: cached)
+        if !gaps.isEmpty {
+            line +=
+                "; not cached: \(gaps.count) (\(NumberRanges.describe(gaps))), 'comics refresh' fetches them"
+        }
+        console.printMessage(line)
+    }
+
     /// A message for the user on standard error.
     func note(_ message: String) {
         console.printMessage(message)

@@ -1,0 +1,17 @@
+/// A change to the favourites was refused because `state.json` is damaged: saving would
+/// replace the file, and with it whatever could still be recovered from it by hand.
+struct DamagedStateError: ReportableError {
+    /// What is wrong with the file.
+    let problem: CacheError
+
+    /// 65, like every damaged file.
+    var exitCode: Int32 { problem.exitCode }
+
+    var description: String {
+        "cannot change the favourites: \(problem). \(Self.recovery)"
+    }
+
+    /// How to get going again, for every message about a damaged state file.
+    static let recovery =
+        "Run 'comics reset-state' to set the damaged file aside (a copy is kept) and start afresh."
+}

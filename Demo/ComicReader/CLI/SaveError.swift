@@ -1,0 +1,32 @@
+/// Why `comics save` wrote no file.
+enum SaveError: ReportableError, Equatable {
+    /// The comic is interactive: its `img` names no picture file.
+    case noPicture(comic: Int)
+    /// The picture could not be found or downloaded.
+    case notLoaded(comic: Int, reason: String)
+    /// Something is at the chosen path already; it is never overwritten.
+    case exists(path: String)
+    /// The file could not be created.
+    case cannotCreate(path: String, reason: String)
+
+    /// 69 when there is no picture to save, 73 (`EX_CANTCREAT`) when the file cannot be made.
+    var exitCode: Int32 {
+        switch self {
+        case .noPicture, .notLoaded: 69
+        case .exists, .cannotCreate: 73
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .noPicture(let comic):
+            "comic \(comic) has no picture to save: it is interactive (its img names no file)"
+        case .notLoaded(let comic, let reason):
+            "cannot save the picture of comic \(comic): \(reason)"
+        case .exists(let path):
+            "not saving: \(path) exists and is never overwritten; name another file or remove it"
+        case .cannotCreate(let path, let reason):
+            "cannot create \(path): \(reason)"
+        }
+    }
+}

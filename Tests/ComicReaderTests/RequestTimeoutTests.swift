@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import ComicReader
+
+/// `--timeout` bounds the whole wait for one request, retries included.
+@Suite struct RequestTimeoutTests {
+    @Test func noRetryStartsThatCouldNotEndWithinTheBudget() async throws {
+        let waits = SleepRecorder()
+        let attempts = SleepRecorder()
+        let clock = ManualClock()
+        let url = URL(string: "http://127.0.0.1:9/1/info.0.json")!
+        let policy = RetryPolicy(
+            maxAttempts: 10, baseDelay: .milliseconds(400), maxDelay: .seconds(8),
+            budget: .seconds(1),
+            sleep: {
+                clock.advance($0)
+                await waits.sleep($0)
+            }, now: { clock.now }, random: { 0 })
+        await #expect(throws: NetworkError.self) {
+            try await policy.run { () async throws -> Int in
+                await attempts.sleep(.zero)
+                throw NetworkError.unreachable(url: url, reason: "refused")
+            }
+        }
+        // Waits of 0.2, 0.4 and 0.8 s: the third would end after the budget (at 1.4 s), so
+        // it is not taken.
+        #expect(await waits.sleeps == [.milliseconds(200), .milliseconds(400)])
+        #expect(await attempts.sleeps.count == 3)
+    }
+
+    @Test func eachAttemptGetsOnlyTheTimeLeft() async throws {
+        let deadline = ContinuousClock.now + .seconds(2)
+        let left = RequestDeadline.$current.withValue(deadline) {
+            RequestDeadline.secondsLeft(atMost: 10)
+        }
+        #expect(left > 0 && left <= 2)
+        #expect(RequestDeadline.secondsLeft(atMost: 10) == 10)
+    }
+
+    @Test func aServerThatNeverAnswersIsGivenUpAfterTheTimeout() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, slowPath: "/info.0.json", delaySeconds: 30)
+        defer { server.stop() }
+
+        try await withHarness { harness async throws in
+            let started = ContinuousClock.now
+            let status = await harness.run([
+                "--base-url", server.baseURL, "--timeout", "1", "refresh", "--latest",
+            ])
+            let elapsed = started.duration(to: .now)
+            #expect(status == 75)
+            #expect(harness.console.errors.contains("no answer within 1 s"))
+            #expect(harness.console.errors.contains("retries included"))
+            // Four attempts of 1 s each, with waits between them, took over 5 s before; the
+            // bound is the timeout, with room for a slow machine.
+            #expect(elapsed < .seconds(3), "took \(elapsed)")
+        }
+    }
+}
+
+/// A clock that stands still until told to move on.
+private final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = ContinuousClock.now
+
+    var now: ContinuousClock.Instant { lock.withLock { current } }
+    func advance(_ duration: Duration) { lock.withLock { current += duration } }
+}
