@@ -8,10 +8,6 @@ struct DamagedStateError: ReportableError {
     var exitCode: Int32 { problem.exitCode }
 
     var description: String {
-        "cannot change the favourites: \(problem). \(Self.recovery)"
+        "cannot change the favourites: \(problem). \(StateFileRecovery.advice)"
     }
-
-    /// How to get going again, for every message about a damaged state file.
-    static let recovery =
-        "Run 'comics reset-state' to set the damaged file aside (a copy is kept) and start afresh."
 }

@@ -14,7 +14,7 @@ struct SaveCommand {
     func run(_ number: Int, to file: String?) async throws -> Int32 {
         let archive = try session.archive()
         let comic = try session.catalog().requireComic(number)
-        guard let address = ComicPresentation.imageFileURL(comic.img) else {
+        guard let address = comic.imageFileURL else {
             throw SaveError.noPicture(comic: number)
         }
         let outcome = await loader.load(comic, isSample: archive.isSample)
@@ -26,7 +26,7 @@ struct SaveCommand {
             file ?? Self.defaultName(number, address: address, isSample: archive.isSample),
             in: environment.currentDirectory)
         let created: Bool
-        do {
+        do throws(CacheError) {
             created = try CacheFileSystem.createNew(Data(bytes), at: path)
         } catch {
             throw SaveError.cannotCreate(path: path, reason: Self.reason(error))

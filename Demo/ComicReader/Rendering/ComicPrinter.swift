@@ -50,7 +50,7 @@ struct ComicPrinter {
         guard let problem = session.damagedState else { return }
         console.printMessage(
             "warning: \(problem); favourites and read comics are ignored and not saved. "
-                + DamagedStateError.recovery)
+                + StateFileRecovery.advice)
     }
 
     /// Says on standard error how many comics are read, and which numbers up to the latest the
