@@ -35,7 +35,8 @@ import Testing
                 ScriptedImageServer.comic(1, img: url(1).absoluteString),
                 ScriptedImageServer.comic(2, img: url(2).absoluteString),  // already kept
                 ScriptedImageServer.comic(3, img: "https://imgs.xkcd.com/comics/"),  // interactive
-                ScriptedImageServer.comic(4, img: url(4).absoluteString),  // HTML instead of an image
+                // HTML instead of an image.
+                ScriptedImageServer.comic(4, img: url(4).absoluteString),
                 ScriptedImageServer.comic(5, img: url(5).absoluteString),  // times out every time
                 ScriptedImageServer.comic(6, img: url(6).absoluteString),  // times out once
                 ScriptedImageServer.comic(7, img: url(7).absoluteString),
@@ -62,11 +63,13 @@ import Testing
             #expect(summary.failures.last?.reason.contains("no answer within 1 s") == true)
             #expect(summary.exitCode == 75)  // the timeout may pass on a later try
             #expect(try listing(store) == ["1.png", "2.png", "6.png", "7.png"])
-            #expect(try Data(contentsOf: store.directory.appending(path: "2.png")) == Self.png)  // left alone
+            // Left alone.
+            #expect(try Data(contentsOf: store.directory.appending(path: "2.png")) == Self.png)
             #expect(try Data(contentsOf: store.directory.appending(path: "7.png")) == Self.otherPNG)
             let requested = await source.requests
             #expect(!requested.contains(url(2)))
-            #expect(requested.filter { $0 == url(5) }.count == 3)  // every attempt the policy allows
+            // Every attempt the policy allows.
+            #expect(requested.filter { $0 == url(5) }.count == 3)
             #expect(progress.events.first == .started(total: 5))
             #expect(progress.events.last == .finished)
             #expect(progress.events.count == 7)

@@ -137,7 +137,8 @@ struct ImageStoreTests {
         try withCacheSandbox { directory in
             let blocker = directory.appendingPathComponent("file")
             try Data([1]).write(to: blocker)
-            let store = ImageStore(cacheDirectory: blocker)  // images/ would have to be inside a file
+            // The images/ folder would have to be inside a file.
+            let store = ImageStore(cacheDirectory: blocker)
             #expect {
                 try store.save(png, forComic: 1, imageURL: url)
             } throws: { error in

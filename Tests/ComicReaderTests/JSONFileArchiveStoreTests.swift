@@ -90,7 +90,8 @@ import Testing
     @Test func truncatedFileIsReportedAtItsEnd() throws {
         try withCacheSandbox { directory in
             let url = file(in: directory)
-            let truncated = Data("[\n {\"title\": \"Café".utf8)  // ends after "é": line 2, column 17, byte 19
+            // Ends after "é": line 2, column 17, byte 19.
+            let truncated = Data("[\n {\"title\": \"Café".utf8)
             try truncated.write(to: url)
             let error = try #require(throws: CacheError.self) {
                 try JSONFileArchiveStore(fileURL: url).load()
