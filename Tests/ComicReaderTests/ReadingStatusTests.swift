@@ -34,3 +34,16 @@ import Testing
         }
     }
 }
+
+/// `list --dates`.
+@Suite struct ListDatesTests {
+    @Test func listWithDatesPutsTheDateBeforeTheTitle() async throws {
+        try await withHarness { harness async throws in
+            #expect(await harness.run(["list", "--count", "1", "--dates"]) == 0)
+            #expect(harness.console.output == "  441  2008-06-18  Latest and Greatest\n")
+            #expect(
+                try CommandLineParser(environment: [:]).parse(["list", "--dates"]).command
+                    == .list(from: nil, count: 10, dates: true))
+        }
+    }
+}

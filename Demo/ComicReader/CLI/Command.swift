@@ -6,8 +6,8 @@ enum Command: Sendable, Equatable {
     case display(DisplayTarget)
     /// `search TEXT…`.
     case search(String)
-    /// `list [--from N] [--count K]`.
-    case list(from: Int?, count: Int)
+    /// `list [--from N] [--count K] [--dates]`.
+    case list(from: Int?, count: Int, dates: Bool = false)
     /// `favorites [add|remove N]`.
     case favorites(FavoritesAction)
     /// `refresh [--all | --latest | --since N] [--images] [--force]`.

@@ -140,7 +140,7 @@ struct CommandBuilder {
         var count = 10
         if let text = value("--from") { from = try number(text, option: "--from") }
         if let text = value("--count") { count = try number(text, .count, option: "--count") }
-        return .list(from: from, count: count)
+        return .list(from: from, count: count, dates: flag("--dates"))
     }
 
     /// `favorites`, `favorites add N`, `favorites remove N`.

@@ -11,8 +11,8 @@ struct CommandRunner {
             case .reader: return try await commands.reader.run()
             case .display(let target): return try await commands.display.run(target)
             case .search(let query): return try commands.search.run(query)
-            case .list(let start, let count):
-                return try commands.list.run(from: start, count: count)
+            case .list(let start, let count, let dates):
+                return try commands.list.run(from: start, count: count, dates: dates)
             case .favorites(let action): return try commands.favorites.run(action)
             case .refresh(let request): return try await commands.refresh.run(request)
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)

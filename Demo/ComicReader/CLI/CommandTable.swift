@@ -85,8 +85,12 @@ enum CommandTable {
                     name: "--from", valueName: "number", help: "Start at this comic, going up."),
                 OptionSpec(
                     name: "--count", valueName: "count", help: "How many to list. (default: 10)"),
+                OptionSpec(name: "--dates", valueName: nil, help: "Show each comic's date."),
             ],
-            examples: ["comics list", "comics list --from 400 --count 20", "comics list --json"]),
+            examples: [
+                "comics list", "comics list --from 400 --count 20", "comics list --dates",
+                "comics list --json",
+            ]),
         CommandSpec(
             name: "favorites", arguments: "[add|remove <number>]",
             abstract: "List favourite comics, or add or remove one.",

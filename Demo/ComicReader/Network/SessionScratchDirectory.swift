@@ -17,10 +17,16 @@ import Foundation
 /// directory; afterwards they are put back as they were and the scratch directory, which
 /// holds only those empty folders, is removed. Elsewhere `run` only runs its body.
 enum SessionScratchDirectory {
+    /// Serialises the runs of one process.
+    private static let lock = NSLock()
+
     /// Runs `body` (which makes the URL session) with Foundation's folders inside
     /// `directory`, or the temporary directory when there is none.
     static func run<Result>(in directory: URL?, _ body: () throws -> Result) rethrows -> Result {
         #if canImport(FoundationNetworking)
+            // One at a time, so that no run takes another's scratch path for the saved value.
+            lock.lock()
+            defer { lock.unlock() }
             let parent = directory ?? FileManager.default.temporaryDirectory
             let scratch = parent.appending(
                 path: ".session-\(getpid())-\(UInt32.random(in: 0...UInt32.max))",

@@ -23,12 +23,15 @@ struct ComicPrinter {
         console.printData(renderer.render(comic, context: context))
     }
 
-    /// Prints comics one line each (a JSON array with `--json`), favourites starred.
-    func printSummaries(_ comics: [Comic], state: UserState) throws(ComicJSONOutput.EncodingFailure)
+    /// Prints comics one line each (a JSON array with `--json`), favourites starred, with
+    /// their dates when `dates` is set.
+    func printSummaries(_ comics: [Comic], state: UserState, dates: Bool = false)
+        throws(ComicJSONOutput.EncodingFailure)
     {
         if json { return console.printData(try ComicJSONOutput.encode(comics)) }
-        let formatter = ComicSummaryFormatter(
+        var formatter = ComicSummaryFormatter(
             width: terminal.width, comics: comics, unicodeEnabled: terminal.unicodeEnabled)
+        formatter.showsDates = dates
         for comic in comics {
             console.printData(
                 formatter.line(for: comic, isFavorite: state.favorites.contains(comic.num)))

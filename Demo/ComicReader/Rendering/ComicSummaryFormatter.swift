@@ -12,6 +12,8 @@ struct ComicSummaryFormatter: Sendable {
     var numberWidth: Int
     /// What marks a cut-off title.
     var ellipsis: String
+    /// Whether the date (`YYYY-MM-DD`) comes between the number and the title (`list --dates`).
+    var showsDates = false
 
     /// A formatter whose number column fits every comic in `comics` (at least 3 digits).
     init(width: Int, comics: [Comic], unicodeEnabled: Bool) {
@@ -25,7 +27,12 @@ struct ComicSummaryFormatter: Sendable {
     func line(for comic: Comic, isFavorite: Bool = false) -> String {
         let number = String(comic.num)
         let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
-        let title = ComicPresentation.displayTitle(of: comic)
+        var title = ComicPresentation.displayTitle(of: comic)
+        if showsDates {
+            title =
+                ComicPresentation.date(year: comic.year, month: comic.month, day: comic.day)
+                + "  " + title
+        }
         let line = (isFavorite ? "*" : " ") + " " + padding + number + "  " + title
         return DisplayWidth.truncated(line, toWidth: max(1, width), ellipsis: ellipsis)
     }
