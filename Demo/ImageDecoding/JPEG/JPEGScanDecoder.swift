@@ -61,7 +61,7 @@ struct JPEGScanDecoder {
                 let stride = frame.planeWidth(part.component)
                 for blockY in 0..<down {
                     for blockX in 0..<across {
-                        try decodeBlock(
+                        let flat = try decodeBlock(
                             part, &reader, prediction: &predictions[index],
                             coefficients: &coefficients)
                         let x = (mcuX * across + blockX) * 8
@@ -69,8 +69,9 @@ struct JPEGScanDecoder {
                         coefficients.withUnsafeBufferPointer { coefficients in
                             planes[part.component].withUnsafeMutableBufferPointer { plane in
                                 JPEGInverseDCT.transform(
-                                    coefficients.baseAddress!, into: plane.baseAddress!,
-                                    origin: y * stride + x, stride: stride)
+                                    coefficients.baseAddress!, flat: flat,
+                                    into: plane.baseAddress!, origin: y * stride + x,
+                                    stride: stride)
                             }
                         }
                     }
@@ -102,11 +103,12 @@ struct JPEGScanDecoder {
     }
 
     /// Decodes one block's coefficients, dequantised, into `coefficients` (natural order).
+    /// Returns whether the block is flat (it has no AC coefficient), as plain areas often are.
     @inline(__always)
     private func decodeBlock(
         _ part: Part, _ reader: inout JPEGBitReader, prediction: inout Int,
         coefficients: inout [Float]
-    ) throws {
+    ) throws -> Bool {
         for index in 0..<64 { coefficients[index] = 0 }
         let size = try part.dcTable.decode(&reader)
         guard size <= 11 else {
@@ -115,6 +117,7 @@ struct JPEGScanDecoder {
         }
         prediction += Self.extend(reader.read(size), bits: size)
         coefficients[0] = Float(prediction * part.quantization[0])
+        var flat = true
         var k = 1
         while k < 64 {
             let symbol = try part.acTable.decode(&reader)
@@ -133,8 +136,10 @@ struct JPEGScanDecoder {
             }
             let value = Self.extend(reader.read(bits), bits: bits)
             coefficients[Self.zigzag[k]] = Float(value * part.quantization[k])
+            flat = false
             k += 1
         }
+        return flat
     }
 
     /// The signed value of a `bits`-bit magnitude category (JPEG's EXTEND procedure).
