@@ -24,28 +24,39 @@ struct JPEGScanDecoder {
     let parts: [Part]
     let restartInterval: Int
 
+    /// MCUs across and down the scan. One component alone is not interleaved: its MCU is one
+    /// block, and only the blocks that cover the image (not the padding of whole MCUs) are coded.
+    var mcus: (across: Int, down: Int) {
+        guard parts.count == 1 else { return (frame.mcusAcross, frame.mcusDown) }
+        let single = frame.components[parts[0].component]
+        let samplesAcross =
+            (frame.width * single.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal
+        let samplesDown =
+            (frame.height * single.vertical + frame.maxVertical - 1) / frame.maxVertical
+        return ((samplesAcross + 7) / 8, (samplesDown + 7) / 8)
+    }
+
+    /// The blocks the scan codes. Each takes at least two bits (a DC and an end-of-block code),
+    /// so the data left in a file bounds how many it can really hold.
+    var blockCount: Int {
+        let perMCU =
+            parts.count == 1
+            ? 1
+            : parts.reduce(0) {
+                $0 + frame.components[$1.component].horizontal
+                    * frame.components[$1.component].vertical
+            }
+        return mcus.across * mcus.down * perMCU
+    }
+
     /// Decodes the scan whose data starts at byte `start` of `bytes` into `planes`. Returns
     /// where the marker after the scan's data starts, or nil when the file ends there.
     func decode(_ bytes: [UInt8], start: Int, into planes: inout [[UInt8]]) throws -> Int? {
         var reader = JPEGBitReader(bytes, start: start)
         var predictions = [Int](repeating: 0, count: parts.count)
         var coefficients = [Float](repeating: 0, count: 64)
-        // One component alone is not interleaved: its MCU is one block, and only the blocks
-        // that cover the image (not the padding of whole MCUs) are coded.
         let single = parts.count == 1 ? frame.components[parts[0].component] : nil
-        let mcusAcross: Int
-        let mcusDown: Int
-        if let single {
-            let samplesAcross =
-                (frame.width * single.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal
-            let samplesDown =
-                (frame.height * single.vertical + frame.maxVertical - 1) / frame.maxVertical
-            mcusAcross = (samplesAcross + 7) / 8
-            mcusDown = (samplesDown + 7) / 8
-        } else {
-            mcusAcross = frame.mcusAcross
-            mcusDown = frame.mcusDown
-        }
+        let (mcusAcross, mcusDown) = mcus
         let total = mcusAcross * mcusDown
         for mcu in 0..<total {
             if restartInterval > 0 && mcu > 0 && mcu % restartInterval == 0 {
