@@ -42,7 +42,7 @@ def shapes(width, height):
             else:
                 d = math.hypot(x - width * 0.65, y - height * 0.4)
                 if d < min(width, height) * 0.25:
-                    v = int(90 + d * 4)
+                    v = min(200, int(90 + d * 4))
             row.append((v, v, v, 255))
         rows.append(row)
     return rows

@@ -90,6 +90,20 @@ struct GIFDecoderTests {
                 + "megapixels")
     }
 
+    @Test("a frame far larger than its data could code is refused before allocating")
+    func sizeBeyondTheData() throws {
+        var file = Self.file(data: [0x44, 0x01])
+        file.replaceSubrange(6..<10, with: [0x10, 0x27, 0xA0, 0x0F])
+        let descriptor = try #require(file.firstIndex(of: 0x2C))
+        file.replaceSubrange(descriptor + 5..<descriptor + 9, with: [0x10, 0x27, 0xA0, 0x0F])
+        #expect(
+            throws: GIFDecodingError.truncated(
+                "2 bytes of image data cannot hold 10000×4000 pixels")
+        ) {
+            try GIFDecoder.decode(file)
+        }
+    }
+
     @Test("hand-made LZW data decodes: clear, two literals, a new string, end")
     func handMade() throws {
         // 3-bit codes 4 (clear), 1, 0, 6 (= "1 0"), 5 (end): white, black, white, black.

@@ -84,6 +84,23 @@ struct JPEGDecoderTests {
                 + "megapixels")
     }
 
+    @Test("a picture within the limits but far larger than its data could code is refused early")
+    func sizeBeyondTheData() throws {
+        var file = try GeneratedTestImages.image("grey-odd-size").file
+        let frame = try #require(file.indices.first { file[$0] == 0xFF && file[$0 + 1] == 0xC0 })
+        let scan = try #require(file.indices.first { file[$0] == 0xFF && file[$0 + 1] == 0xDA })
+        // 10,000 × 4,000 pixels of grey are 625,000 blocks: at least 156,250 bytes of data.
+        file.replaceSubrange(frame + 5..<frame + 9, with: [0x0F, 0xA0, 0x27, 0x10])
+        let left = file.count - scan - 10
+        #expect(
+            throws: JPEGDecodingError.truncated(
+                "the scan at byte \(scan) codes 625000 blocks, which take at least 156250 bytes, "
+                    + "and the file has \(left) left")
+        ) {
+            try JPEGDecoder.decode(file)
+        }
+    }
+
     @Test(
         "progressive, lossless, hierarchical and arithmetic JPEGs are refused by name",
         arguments: [

@@ -73,6 +73,14 @@ public enum GIFDecoder {
                         "LZW minimum code size \(codeSize) at byte \(position - 1), not 1…8")
                 }
                 let data = try subBlocks(bytes, at: &position, what: "the image data")
+                // One code gives at most 4096 indices: data too short to reach the frame's end
+                // by far is refused before the frame's memory is allocated.
+                let reachable = data.count * 8 / (codeSize + 1) * 4096
+                guard reachable >= frame.width * frame.height else {
+                    throw GIFDecodingError.truncated(
+                        "\(data.count) bytes of image data cannot hold \(frame.width)×"
+                            + "\(frame.height) pixels")
+                }
                 let indices = try GIFLZWDecoder(minimumCodeSize: codeSize).decode(
                     data, count: frame.width * frame.height)
                 return compose(

@@ -19,33 +19,39 @@ enum JPEGColorConverter {
             (0..<width).map { $0 * component.horizontal / frame.maxHorizontal }
         }
         var output = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            let rows = frame.components.indices.map { c in
-                (y * frame.components[c].vertical / frame.maxVertical) * frame.planeWidth(c)
+        // Rows of the planes that pixel row `y` reads.
+        func planeRow(_ c: Int, _ y: Int) -> Int {
+            (y * frame.components[c].vertical / frame.maxVertical) * frame.planeWidth(c)
+        }
+        if planes.count == 1 {
+            let grey = planes[0]
+            let across = columns[0]
+            for y in 0..<height {
+                let row = planeRow(0, y)
+                for x in 0..<width {
+                    let value = grey[row + across[x]]
+                    let out = (y * width + x) * 4
+                    output[out] = value
+                    output[out + 1] = value
+                    output[out + 2] = value
+                }
             }
+            return output
+        }
+        let (first, second, third) = (planes[0], planes[1], planes[2])
+        let (firstAcross, secondAcross, thirdAcross) = (columns[0], columns[1], columns[2])
+        for y in 0..<height {
+            let rows = (planeRow(0, y), planeRow(1, y), planeRow(2, y))
             for x in 0..<width {
+                let a = Int(first[rows.0 + firstAcross[x]])
+                let b = Int(second[rows.1 + secondAcross[x]])
+                let c = Int(third[rows.2 + thirdAcross[x]])
+                let pixel =
+                    transform == .rgb ? (UInt8(a), UInt8(b), UInt8(c)) : rgb(y: a, cb: b, cr: c)
                 let out = (y * width + x) * 4
-                if planes.count == 1 {
-                    let grey = planes[0][rows[0] + columns[0][x]]
-                    output[out] = grey
-                    output[out + 1] = grey
-                    output[out + 2] = grey
-                    continue
-                }
-                let first = Int(planes[0][rows[0] + columns[0][x]])
-                let second = Int(planes[1][rows[1] + columns[1][x]])
-                let third = Int(planes[2][rows[2] + columns[2][x]])
-                switch transform {
-                case .rgb:
-                    output[out] = UInt8(first)
-                    output[out + 1] = UInt8(second)
-                    output[out + 2] = UInt8(third)
-                case .yCbCr:
-                    let (r, g, b) = rgb(y: first, cb: second, cr: third)
-                    output[out] = r
-                    output[out + 1] = g
-                    output[out + 2] = b
-                }
+                output[out] = pixel.0
+                output[out + 1] = pixel.1
+                output[out + 2] = pixel.2
             }
         }
         return output
@@ -61,6 +67,13 @@ enum JPEGColorConverter {
         let r = (luma + 91_881 * red) >> 16
         let g = (luma - 22_554 * blue - 46_802 * red) >> 16
         let b = (luma + 116_130 * blue) >> 16
-        return (UInt8(clamping: r), UInt8(clamping: g), UInt8(clamping: b))
+        return (byte(r), byte(g), byte(b))
+    }
+
+    /// `value` clamped to 0…255 (spelled out: the generic `UInt8(clamping:)` is slow in debug
+    /// builds, which `swift run` makes).
+    @inline(__always)
+    static func byte(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: value < 0 ? 0 : value > 255 ? 255 : value)
     }
 }

@@ -61,9 +61,7 @@ public enum JPEGDecoder {
                 }
                 let header = try JPEGFrame(segment: data, offset: offset)
                 frame = header
-                planes = header.components.indices.map {
-                    [UInt8](repeating: 128, count: header.planeWidth($0) * header.planeHeight($0))
-                }
+                planes = Array(repeating: [], count: header.components.count)
             case 0xC4:
                 try readHuffmanTables(data, offset: offset, into: &tables)
             case 0xDB:
@@ -84,6 +82,19 @@ public enum JPEGDecoder {
                     throw JPEGDecodingError.corrupt("a scan at byte \(offset) before any frame")
                 }
                 let decoder = try scanDecoder(data, offset: offset, frame: frame, tables: tables)
+                // Planes are allocated only for data that can fill them: a small file claiming a
+                // large picture is refused here, before any pixel memory.
+                let left = bytes.count - data.endIndex
+                guard left * 4 >= decoder.blockCount else {
+                    throw JPEGDecodingError.truncated(
+                        "the scan at byte \(offset) codes \(decoder.blockCount) blocks, which "
+                            + "take at least \(decoder.blockCount / 4) bytes, and the file has "
+                            + "\(left) left")
+                }
+                for part in decoder.parts where planes[part.component].isEmpty {
+                    let size = frame.planeWidth(part.component) * frame.planeHeight(part.component)
+                    planes[part.component] = [UInt8](repeating: 128, count: size)
+                }
                 for part in decoder.parts { scanned.insert(part.component) }
                 position =
                     try decoder.decode(bytes, start: data.endIndex, into: &planes) ?? bytes.count

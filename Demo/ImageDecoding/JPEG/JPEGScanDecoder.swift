@@ -24,28 +24,39 @@ struct JPEGScanDecoder {
     let parts: [Part]
     let restartInterval: Int
 
+    /// MCUs across and down the scan. One component alone is not interleaved: its MCU is one
+    /// block, and only the blocks that cover the image (not the padding of whole MCUs) are coded.
+    var mcus: (across: Int, down: Int) {
+        guard parts.count == 1 else { return (frame.mcusAcross, frame.mcusDown) }
+        let single = frame.components[parts[0].component]
+        let samplesAcross =
+            (frame.width * single.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal
+        let samplesDown =
+            (frame.height * single.vertical + frame.maxVertical - 1) / frame.maxVertical
+        return ((samplesAcross + 7) / 8, (samplesDown + 7) / 8)
+    }
+
+    /// The blocks the scan codes. Each takes at least two bits (a DC and an end-of-block code),
+    /// so the data left in a file bounds how many it can really hold.
+    var blockCount: Int {
+        let perMCU =
+            parts.count == 1
+            ? 1
+            : parts.reduce(0) {
+                $0 + frame.components[$1.component].horizontal
+                    * frame.components[$1.component].vertical
+            }
+        return mcus.across * mcus.down * perMCU
+    }
+
     /// Decodes the scan whose data starts at byte `start` of `bytes` into `planes`. Returns
     /// where the marker after the scan's data starts, or nil when the file ends there.
     func decode(_ bytes: [UInt8], start: Int, into planes: inout [[UInt8]]) throws -> Int? {
         var reader = JPEGBitReader(bytes, start: start)
         var predictions = [Int](repeating: 0, count: parts.count)
         var coefficients = [Float](repeating: 0, count: 64)
-        // One component alone is not interleaved: its MCU is one block, and only the blocks
-        // that cover the image (not the padding of whole MCUs) are coded.
         let single = parts.count == 1 ? frame.components[parts[0].component] : nil
-        let mcusAcross: Int
-        let mcusDown: Int
-        if let single {
-            let samplesAcross =
-                (frame.width * single.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal
-            let samplesDown =
-                (frame.height * single.vertical + frame.maxVertical - 1) / frame.maxVertical
-            mcusAcross = (samplesAcross + 7) / 8
-            mcusDown = (samplesDown + 7) / 8
-        } else {
-            mcusAcross = frame.mcusAcross
-            mcusDown = frame.mcusDown
-        }
+        let (mcusAcross, mcusDown) = mcus
         let total = mcusAcross * mcusDown
         for mcu in 0..<total {
             if restartInterval > 0 && mcu > 0 && mcu % restartInterval == 0 {
@@ -61,7 +72,7 @@ struct JPEGScanDecoder {
                 let stride = frame.planeWidth(part.component)
                 for blockY in 0..<down {
                     for blockX in 0..<across {
-                        try decodeBlock(
+                        let flat = try decodeBlock(
                             part, &reader, prediction: &predictions[index],
                             coefficients: &coefficients)
                         let x = (mcuX * across + blockX) * 8
@@ -69,8 +80,9 @@ struct JPEGScanDecoder {
                         coefficients.withUnsafeBufferPointer { coefficients in
                             planes[part.component].withUnsafeMutableBufferPointer { plane in
                                 JPEGInverseDCT.transform(
-                                    coefficients.baseAddress!, into: plane.baseAddress!,
-                                    origin: y * stride + x, stride: stride)
+                                    coefficients.baseAddress!, flat: flat,
+                                    into: plane.baseAddress!, origin: y * stride + x,
+                                    stride: stride)
                             }
                         }
                     }
@@ -102,11 +114,12 @@ struct JPEGScanDecoder {
     }
 
     /// Decodes one block's coefficients, dequantised, into `coefficients` (natural order).
+    /// Returns whether the block is flat (it has no AC coefficient), as plain areas often are.
     @inline(__always)
     private func decodeBlock(
         _ part: Part, _ reader: inout JPEGBitReader, prediction: inout Int,
         coefficients: inout [Float]
-    ) throws {
+    ) throws -> Bool {
         for index in 0..<64 { coefficients[index] = 0 }
         let size = try part.dcTable.decode(&reader)
         guard size <= 11 else {
@@ -115,6 +128,7 @@ struct JPEGScanDecoder {
         }
         prediction += Self.extend(reader.read(size), bits: size)
         coefficients[0] = Float(prediction * part.quantization[0])
+        var flat = true
         var k = 1
         while k < 64 {
             let symbol = try part.acTable.decode(&reader)
@@ -133,8 +147,10 @@ struct JPEGScanDecoder {
             }
             let value = Self.extend(reader.read(bits), bits: bits)
             coefficients[Self.zigzag[k]] = Float(value * part.quantization[k])
+            flat = false
             k += 1
         }
+        return flat
     }
 
     /// The signed value of a `bits`-bit magnitude category (JPEG's EXTEND procedure).

@@ -1,8 +1,8 @@
 import ImageDecoding
 
 /// The two steps of the image pipeline that the benchmark package times, callable from outside
-/// this module. Everything they use (`Inflate`, `PNGDecoder`, `HalfBlockRenderer`, …) stays
-/// internal; these calls only forward to it, so what is timed is what the reader runs.
+/// this module: `Inflate` and `PNGDecoder` of `ImageDecoding`, then the internal
+/// `HalfBlockRenderer`. These calls only forward to them, so what is timed is what the reader runs.
 public enum ImageBenchmarkSupport {
     /// Decompresses a zlib stream (a PNG's IDAT data, concatenated) that must expand to exactly
     /// `expectedSize` bytes, with the reader's own `Inflate`, Adler-32 trailer checked.
