@@ -31,7 +31,8 @@ struct APITests {
         let services = ServiceAssembly.instance(from: DIContext())
         #expect(services.item(1).number == 1)
         #expect(services.item(2).number == 2)
-        #expect(services.item(1) !== services.item(1))  // objectGraph: separate reads, separate graphs
+        // objectGraph: separate reads, separate graphs.
+        #expect(services.item(1) !== services.item(1))
     }
 
     @Test("defineInjection into an existing object, in both forms")
@@ -70,7 +71,8 @@ final class Ping: Pinger { var other: Ponger? }
 final class Pong: Ponger { weak var other: Pinger? }
 
 final class ExistentialAssembly: Assembly {
-    func inject(into view: ModuleView) {  // handed over as the protocol, as a view controller often is
+    /// Hands the view over as the protocol, as a view controller often is.
+    func inject(into view: ModuleView) {
         defineInjection(key: "view", into: view as ModuleViewInput) { _ in
             view.presenter = self.presenter
         }

@@ -81,7 +81,8 @@ final class PairAssembly: Assembly {
         define(init: Pair()) {
             $0.first = self.services.apiClient
             $0.second = self.services.apiClient
-            $0.elsewhere = ServiceAssembly.instance(from: DIContext()).apiClient  // another context, inside this graph
+            // Another context, inside this graph.
+            $0.elsewhere = ServiceAssembly.instance(from: DIContext()).apiClient
         }
     }
 }

@@ -12,7 +12,8 @@ final class ChainLink {
 /// Defines a chain of `length` links, each one its own parameterised definition, whose last link
 /// points back at the first: a graph far deeper and wider than any preallocated per-thread buffer.
 final class ChainAssembly: Assembly {
-    static let length = 300  // deeper than the 64 places a thread starts with; shallow enough for a 512 KiB stack
+    /// Deep enough to need many table resizes; shallow enough for a 512 KiB stack.
+    static let length = 300
     var first: ChainLink { link(0) }
     func link(_ position: Int) -> ChainLink {
         define(key: "link-\(position)", init: ChainLink(position)) {

@@ -76,7 +76,8 @@ struct ReentrancyTests {
         weak var firstWidget: Widget?
         do {
             let holder = outer.holder
-            #expect(inner.deinitReads.count("widget") == 1)  // the transient object is gone, its deinit resolved
+            // The transient object is gone, and its deinit resolved.
+            #expect(inner.deinitReads.count("widget") == 1)
             #expect(holder.first != nil && holder.first === holder.second)  // one graph, one widget
             firstWidget = holder.first
         }

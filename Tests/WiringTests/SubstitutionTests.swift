@@ -114,7 +114,8 @@ struct PlaceholderTests {
     func keysAreScopedByAssembly() {
         let context = DIContext()
         let services = ServiceAssembly.instance(from: context)
-        services.addSubstitution(for: "feature") { FeatureV2() as Feature }  // a key ServiceAssembly lacks
+        // A key ServiceAssembly lacks.
+        services.addSubstitution(for: "feature") { FeatureV2() as Feature }
         #expect(FeatureAssembly.instance(from: context).feature.name == "v1")
     }
 }

@@ -5,7 +5,8 @@ import Dispatch
 import Scenarios
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: .microbenchmark, maxDuration: .seconds(1), maxIterations: 1_000_000)
+    Benchmark.defaultConfiguration = .init(
+        metrics: .microbenchmark, maxDuration: .seconds(1), maxIterations: 1_000_000)
     for scenario in Scenario.all() {
         // Cheap operations run a thousand times per measured iteration, so the clock's resolution is no issue.
         let scale: BenchmarkScalingFactor = scenario.nodes >= 100 ? .one : .kilo
@@ -17,7 +18,8 @@ let benchmarks: @Sendable () -> Void = {
             }
             if scenario.concurrent {
                 // The same number of operations, half on each of two threads: throughput shows the scaling.
-                Benchmark(name + " 2-threads", configuration: .init(scalingFactor: scale)) { benchmark in
+                Benchmark(name + " 2-threads", configuration: .init(scalingFactor: scale)) {
+                    benchmark in
                     let half = benchmark.scaledIterations.count / 2
                     DispatchQueue.concurrentPerform(iterations: 2) { _ in prepared.run(half) }
                 }
