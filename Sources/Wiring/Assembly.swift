@@ -316,9 +316,9 @@ extension Assembly {
         _ make: () -> Object,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let id = DIContext.DefinitionID(type(of: self), key)
         let context = self.context
         let resolution = DIContext.Resolution.current()
+        let id = DIContext.DefinitionID(type(of: self), key)
         if resolution.probe != nil,
             let served = resolution.serveProbe(id, scope, Result.self, context)
         {
@@ -329,9 +329,10 @@ extension Assembly {
         {
             return cast(kept, id, "its definition")
         }
+        let record = resolution.record(id, context)
         resolution.enter(context, id, scope)
         defer { resolution.leave() }
-        if let found = resolution.existing(id, scope) {
+        if let found = resolution.existing(record, scope) {
             return cast(found, id, "its definition")
         }
         if let substitute = resolution.substitute(id, scope) {
@@ -351,7 +352,7 @@ extension Assembly {
         if scope.isSingleton, let kept = context.singleton(id, of: nil) {
             return cast(resolution.found(kept), id, "its definition")  // made meanwhile
         }
-        let slot = resolution.starting(id, scope)
+        let slot = resolution.starting(record, scope)
         var object = make()
         slot?.object = object  // before injection, so that property cycles find it
         inject(&object)
@@ -624,10 +625,14 @@ extension DIContext {
         @exclusivity(unchecked) var frames: [Frame] = []
         /// The graph of the innermost frame's context.
         @exclusivity(unchecked) var graph: Graph?
-        /// Every graph of the read under way, by context.
+        /// Every graph of a read under way that reached more than one context, by context.
         @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
-        /// An emptied table of an earlier graph, kept for its capacity.
-        var spare: [DefinitionID: Graph.Slot] = [:]
+        /// Numbers the top-level reads; a record holds an object of the read under way only.
+        @exclusivity(unchecked) var read = 0
+        /// This thread's records, kept from read to read (up to `recordLimit`).
+        @exclusivity(unchecked) var records: [Record.Place: Record] = [:]
+        /// The records that hold an object of the read under way.
+        @exclusivity(unchecked) var filled: [Record] = []
         /// The context whose assembly this thread is making.
         var making: DIContext?
         @exclusivity(unchecked) @usableFromInline var probe: Probe?
@@ -672,7 +677,8 @@ extension DIContext {
                         + "…\(path)\(id); does a definition or substitution read itself forever?")
             }
             if graph == nil {
-                graph = Graph(context, take())
+                graph = Graph(context)
+                read += 1
             } else if graph!.context !== context {
                 switchGraph(to: context)
             }
@@ -686,16 +692,20 @@ extension DIContext {
                 graphs[ObjectIdentifier(graph!.context)] = graph
             }
             if graphs[ObjectIdentifier(context)] == nil {
-                graphs[ObjectIdentifier(context)] = Graph(context, take())
+                graphs[ObjectIdentifier(context)] = Graph(context)
             }
             graph = graphs[ObjectIdentifier(context)]
         }
 
-        /// The spare table, now the caller's.
-        func take() -> [DefinitionID: Graph.Slot] {
-            var table: [DefinitionID: Graph.Slot] = [:]
-            swap(&table, &spare)
-            return table
+        /// This thread's record of the definition `id` in `context`.
+        @usableFromInline func record(_ id: DefinitionID, _ context: DIContext) -> Record {
+            let place = Record.Place(id, ObjectIdentifier(context))
+            if let record = records[place] {
+                return record
+            }
+            let record = Record(place.id)
+            records[place] = record
+            return record
         }
 
         /// Ends a define call; the top-level one's end lets go of everything the read made.
@@ -707,23 +717,30 @@ extension DIContext {
                 }
                 return
             }
-            let ended = graph!
-            let others = graphs
+            let ended = (graph, graphs)
             graphs = [:]
             graph = nil
-            // Released only now, the thread's state clean: a deinit that reads starts a new read.
-            withExtendedLifetime(others) {}
-            ended.objects.removeAll(keepingCapacity: true)
-            if spare.capacity < ended.objects.capacity
-                && ended.objects.capacity <= Graph.spareCapacity
-            {
-                swap(&spare, &ended.objects)
+            var made: [Record] = []
+            swap(&made, &filled)
+            // Let go only now, the thread's state clean: a deinit that reads starts a new read.
+            for record in made where record.read == read {
+                record.read = 0
+                record.object = nil
+            }
+            withExtendedLifetime(ended) {}
+            made.removeAll(keepingCapacity: true)
+            if filled.isEmpty && made.capacity <= Record.limit {
+                swap(&made, &filled)
+            }
+            if records.count > Record.limit {
+                records = [:]  // a thread that read many runtime keys does not keep them all
             }
         }
 
-        /// What the graph holds for `id`, if anything; stops on a cycle that cannot close.
-        @usableFromInline func existing(_ id: DefinitionID, _ scope: Scope) -> Any? {
+        /// What the read holds for `record`, if anything; stops on a cycle that cannot close.
+        @usableFromInline func existing(_ record: Record, _ scope: Scope) -> Any? {
             let callers = frames.dropLast()
+            let id = record.id
             if scope == .prototype {
                 let loop = callers.reversed().prefix { $0.scope == .prototype }
                 if loop.contains(where: { $0.id == id }) {
@@ -731,10 +748,10 @@ extension DIContext {
                 }
                 return nil
             }
-            guard let slot = graph!.objects[id] else {
+            guard record.read == read else {
                 return nil
             }
-            guard let object = slot.object else {
+            guard let object = record.object else {
                 wiringCycle(callers.map(\.id), id, advice: Self.initAdvice)
             }
             return found(object)
@@ -807,14 +824,16 @@ extension DIContext {
             return made
         }
 
-        /// The graph's slot for what a define call makes; none for a prototype.
-        @usableFromInline func starting(_ id: DefinitionID, _ scope: Scope) -> Graph.Slot? {
+        /// Marks `record` as being made in this read, and returns it to hold the object; a
+        /// prototype is not kept.
+        @usableFromInline func starting(_ record: Record, _ scope: Scope) -> Record? {
             guard scope != .prototype else {
                 return nil
             }
-            let slot = Graph.Slot()
-            graph!.objects[id] = slot
-            return slot
+            record.read = read
+            record.object = nil
+            filled.append(record)
+            return record
         }
 
         /// Keeps a new singleton and reports the new object.
@@ -869,28 +888,44 @@ extension DIContext {
         static let stackReserve: UInt = 128 * 1024
     }
 
-    /// The objects one top-level read made in one context, and the substitutions it began with.
-    @usableFromInline final class Graph {
-        /// One definition's object; `nil` while it is being made.
-        @usableFromInline final class Slot {
-            @usableFromInline var object: Any?
+    /// A thread's place for one definition in one context: the object the read under way made
+    /// for it (`nil` while it is being made), if `read` is that read's number. Only its thread
+    /// touches it.
+    @usableFromInline final class Record {
+        /// A definition in a context.
+        struct Place: Hashable {
+            let id: DefinitionID
+            let context: ObjectIdentifier
+
+            init(_ id: DefinitionID, _ context: ObjectIdentifier) {
+                self.id = id
+                self.context = context
+            }
         }
 
+        @usableFromInline let id: DefinitionID
+        @exclusivity(unchecked) var read = 0
+        @exclusivity(unchecked) @usableFromInline var object: Any?
+
+        init(_ id: DefinitionID) {
+            self.id = id
+        }
+
+        /// The most records a thread keeps between reads, and the most room for `filled`.
+        static let limit = 4096
+    }
+
+    /// The substitutions one top-level read began with in one context, and what they made.
+    final class Graph {
         let context: DIContext
         let substitutions: [DefinitionID: Substitution]
-        @exclusivity(unchecked) var objects: [DefinitionID: Slot]
         /// What the substitutions made in this read.
         var substitutes: [DefinitionID: Any] = [:]
 
-        init(_ context: DIContext, _ objects: [DefinitionID: Slot]) {
+        init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
-            self.objects = objects
         }
-
-        /// The most definitions an emptied table keeps room for: a thread that once read a huge
-        /// graph does not keep its memory.
-        static let spareCapacity = 4096
     }
 }
 
