@@ -49,8 +49,8 @@ final class ReaderModuleAssembly: Assembly {
                 timeout: inputs.options.timeout))
     }
 
-    /// Draws pictures at most as wide as the comic's card and half the screen high, so the
-    /// title and alt text stay in view.
+    /// Draws pictures as wide as the terminal; text pictures scroll with the comic, graphics
+    /// are kept within the screen.
     var pictureMaker: ReaderPictureMaker { define(init: makePictureMaker()) }
 
     /// Rows of the terminal when the reader starts; tests substitute a fixed number.
@@ -66,7 +66,7 @@ final class ReaderModuleAssembly: Assembly {
             presenter: ImagePresenter(
                 mode: options.imageMode, environment: environment.variables, isTTY: terminal.isTTY,
                 colorEnabled: terminal.colorEnabled,
-                maxColumns: min(terminal.width, CardRenderer.maximumWidth),
+                maxColumns: terminal.width,
                 maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows)))
     }
 }

@@ -27,8 +27,9 @@ final class RenderingAssembly: Assembly {
                 mode: inputs.options.imageMode, environment: inputs.environment.variables,
                 isTTY: terminal.isTTY,
                 colorEnabled: terminal.colorEnabled,
-                maxColumns: min(terminal.width, CardRenderer.maximumWidth),
-                maxRows: max(8, ScreenHeight.rows(environment: inputs.environment.variables) - 8)))
+                maxColumns: terminal.width,
+                maxRows: inputs.options.pictureFit.maxRows(
+                    screenRows: ScreenHeight.rows(environment: inputs.environment.variables))))
     }
 
     /// Prints images above comics.

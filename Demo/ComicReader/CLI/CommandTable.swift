@@ -28,6 +28,10 @@ enum CommandTable {
             name: "--image", valueName: "mode",
             help: "How to draw comic images: \(ImageMode.choices).\n"
                 + "(default: $COMICS_IMAGE, else auto)"),
+        OptionSpec(
+            name: "--fit-screen", valueName: nil,
+            help: "Draw pictures small enough to fit the screen with their text,\n"
+                + "instead of as wide as the terminal (the output scrolls)."),
     ]
 
     /// `-h` and `--help`, accepted everywhere.
