@@ -33,7 +33,8 @@ struct ReaderTerminalTests {
 
     /// The status line as the reader cuts it for a window `columns` wide.
     func statusLine(comic: Int, columns: Int) -> String {
-        let full = "#\(comic)   n next  p prev  r random  g go to  / search  * fav  ? help  q quit"
+        let full =
+            "#\(comic)   n next  p prev  r random  g go to  / search  m match  * fav  ? help  q quit"
         return DisplayWidth.truncated(full, toWidth: columns - 1, ellipsis: "…")
     }
 

@@ -1,7 +1,7 @@
 /// What a key asks the reader to do.
 enum ReaderAction: Sendable, Equatable, CaseIterable {
-    case next, previous, random, first, latest, goTo, search, favorite, open
-    case toggleAlt, toggleTranscript, scrollUp, scrollDown, help, quit
+    case next, previous, random, first, latest, goTo, search, nextMatch, previousMatch
+    case favorite, open, explain, toggleAlt, toggleTranscript, scrollUp, scrollDown, help, quit
 
     /// The action bound to `key`, if any.
     init?(key: ReaderKey) {
@@ -13,8 +13,11 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .character("l"), .end: self = .latest
         case .character("g"): self = .goTo
         case .character("/"): self = .search
+        case .character("m"): self = .nextMatch
+        case .character("M"): self = .previousMatch
         case .character("*"): self = .favorite
         case .character("o"): self = .open
+        case .character("e"): self = .explain
         case .character("a"): self = .toggleAlt
         case .character("t"): self = .toggleTranscript
         case .character("k"), .up, .pageUp: self = .scrollUp
@@ -35,8 +38,11 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .latest: "l  End"
         case .goTo: "g"
         case .search: "/"
+        case .nextMatch: "m"
+        case .previousMatch: "M"
         case .favorite: "*"
         case .open: "o"
+        case .explain: "e"
         case .toggleAlt: "a"
         case .toggleTranscript: "t"
         case .scrollUp: "k  ↑  PgUp"
@@ -56,8 +62,11 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .latest: "latest comic"
         case .goTo: "go to a comic by number"
         case .search: "search; shows the best match"
+        case .nextMatch: "the search's next match"
+        case .previousMatch: "the search's previous match"
         case .favorite: "add to or remove from the favourites"
         case .open: "open the comic's page in the browser"
+        case .explain: "open the comic's explainxkcd page in the browser"
         case .toggleAlt: "show or hide the alt text"
         case .toggleTranscript: "show or hide the transcript"
         case .scrollUp: "scroll up"
