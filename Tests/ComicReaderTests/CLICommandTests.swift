@@ -179,6 +179,18 @@ struct CLICommandTests {
         }
     }
 
+    @Test func explainPrintsTheExplainxkcdAddressOrLaunchesOnATerminal() async throws {
+        try await withHarness { harness async throws in
+            #expect(await harness.run(["explain", "400"]) == 0)
+            #expect(harness.console.output == "https://www.explainxkcd.com/wiki/index.php/400\n")
+            #expect(await harness.run(["explain", "404"]) == 69)
+            #expect(await harness.run(["explain"]) == 64)
+            harness.terminal.isTTY = true
+            #expect(await harness.run(["explain", "--launch", "410"]) == 0)
+            #expect(harness.launcher.urls == ["https://www.explainxkcd.com/wiki/index.php/410"])
+        }
+    }
+
     @Test func noCommandWithoutATerminalPrintsTheLatest() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run([]) == 0)

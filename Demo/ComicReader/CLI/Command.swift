@@ -14,6 +14,8 @@ enum Command: Sendable, Equatable {
     case refresh(RefreshRequest)
     /// `open N [--launch]`.
     case open(Int, launch: Bool)
+    /// `explain N [--launch]`.
+    case explain(Int, launch: Bool)
     /// `experiments`.
     case experiments
     /// `graph`.

@@ -36,6 +36,7 @@ struct CommandBuilder {
             try noArguments()
             return .refresh(try refresh())
         case "open": return .open(try onlyNumber(), launch: flag("--launch"))
+        case "explain": return .explain(try onlyNumber(), launch: flag("--launch"))
         case "experiments":
             try noArguments()
             return .experiments

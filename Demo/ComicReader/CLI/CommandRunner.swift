@@ -16,6 +16,8 @@ struct CommandRunner {
             case .favorites(let action): return try commands.favorites.run(action)
             case .refresh(let request): return try await commands.refresh.run(request)
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)
+            case .explain(let number, let launch):
+                return try commands.open.explain(number, launch: launch)
             case .experiments: return commands.experiments.run()
             case .graph: return commands.graph.run()
             case .help(let topic):

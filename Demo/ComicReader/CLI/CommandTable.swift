@@ -124,6 +124,17 @@ enum CommandTable {
             ],
             examples: ["comics open 410", "comics open 410 --launch"]),
         CommandSpec(
+            name: "explain", arguments: "<number>",
+            abstract: "Print the explainxkcd address of comic <number>.",
+            discussion: "The wiki at explainxkcd.com explains every comic, its references and "
+                + "its title text. With --launch on a terminal, opens it in the browser instead.",
+            argumentHelp: [("<number>", "The comic's number.")],
+            options: [
+                OptionSpec(
+                    name: "--launch", valueName: nil, help: "Open the address in the browser.")
+            ],
+            examples: ["comics explain 410", "comics explain 410 --launch"]),
+        CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",
             examples: ["comics experiments", "comics --ab layout=card experiments"]),
