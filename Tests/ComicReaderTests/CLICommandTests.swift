@@ -191,6 +191,18 @@ struct CLICommandTests {
         }
     }
 
+    @Test func showPrintsTheTranscriptWhenAsked() async throws {
+        try await withHarness { harness async throws in
+            #expect(await harness.run(["show", "396"]) == 0)
+            #expect(!harness.console.output.contains("transcript:"))
+            #expect(await harness.run(["show", "396", "--transcript"]) == 0)
+            let output = harness.console.output
+            #expect(output.contains("\ntranscript:\n(A barista holds up a cup."))
+            #expect(output.contains("\nCustomer: I asked for extra hot."))
+            #expect(await harness.run(["latest", "--transcript"]) == 64)
+        }
+    }
+
     @Test func noCommandWithoutATerminalPrintsTheLatest() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run([]) == 0)

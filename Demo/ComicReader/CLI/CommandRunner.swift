@@ -9,7 +9,8 @@ struct CommandRunner {
         do {
             switch command {
             case .reader: return try await commands.reader.run()
-            case .display(let target): return try await commands.display.run(target)
+            case .display(let target, let transcript):
+                return try await commands.display.run(target, transcript: transcript)
             case .search(let query): return try commands.search.run(query)
             case .list(let start, let count):
                 return try commands.list.run(from: start, count: count)

@@ -50,7 +50,15 @@ enum CommandTable {
                 + "which is the joke. Asking for it, for a number above the latest known comic, "
                 + "or for one missing from the cache ends with exit status 69.",
             argumentHelp: [("<number>", "The comic's number, e.g. 410.")],
-            examples: ["comics show 410", "comics --ab layout=card show 410"]),
+            options: [
+                OptionSpec(
+                    name: "--transcript", valueName: nil,
+                    help: "Also print the transcript, scene descriptions in parentheses.")
+            ],
+            examples: [
+                "comics show 410", "comics show 410 --transcript",
+                "comics --ab layout=card show 410",
+            ]),
         CommandSpec(
             name: "random", abstract: "Show a random comic.",
             discussion: "With --ab random=unread-first, comics not read yet are preferred."),
