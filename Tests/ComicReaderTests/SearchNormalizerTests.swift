@@ -27,4 +27,26 @@ import Testing
                 == ["wrong", "on", "the", "internet"])
         #expect(normalizer.words(" -- ").isEmpty)
     }
+
+    @Test(arguments: [
+        "Cueball: Someone is WRONG on the internet.", "  don't -- stop  ", "a", "", "...",
+        "[[Megan looks at 2 graphs.]]\nMegan: x",
+    ])
+    func theFastPathGivesWhatTheGeneralOneGives(text: String) {
+        for before in [[], [SearchNormalizer.space], Array("x".utf8)] as [[UInt8]] {
+            var general = before
+            var normalizer = SearchNormalizer()
+            normalizer.append(text, to: &general)
+            var fast = before
+            #expect(SearchNormalizer.appendPlainASCII(text, to: &fast))
+            #expect(fast == general, "\(text.debugDescription) after \(before)")
+        }
+    }
+
+    @Test(arguments: ["Café", "a &amp; b", "<i>x</i>", "red \u{1B}[31m", "dear\u{00E2}\u{0080}"])
+    func textThatIsNotPlainASCIIIsLeftToTheGeneralPath(text: String) {
+        var output = Array("kept".utf8)
+        #expect(!SearchNormalizer.appendPlainASCII(text, to: &output))
+        #expect(output == Array("kept".utf8))
+    }
 }

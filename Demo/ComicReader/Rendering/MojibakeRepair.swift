@@ -23,10 +23,8 @@ enum MojibakeRepair {
 
     /// `text` with every mis-decoded UTF-8 sequence decoded back; see the type's documentation.
     static func repair(_ text: String) -> String {
-        // Fast path: every lead character is in U+00C2–U+00F4.
-        guard text.unicodeScalars.contains(where: { (0xC2...0xF4).contains($0.value) }) else {
-            return text
-        }
+        // Fast path: every lead character (U+00C2–U+00F4) is encoded starting with the byte C3.
+        guard text.utf8.contains(0xC3) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         result.reserveCapacity(scalars.count)
