@@ -34,7 +34,7 @@ struct ReaderTerminalTests {
     /// The status line as the reader cuts it for a window `columns` wide.
     func statusLine(comic: Int, columns: Int) -> String {
         let full =
-            "#\(comic)   n next  p prev  r random  g go to  / search  m match  * fav  ? help  q quit"
+            "#\(comic)   n next  p prev  r random  g go to  / search  m match  ? help  q quit"
         return DisplayWidth.truncated(full, toWidth: columns - 1, ellipsis: "…")
     }
 

@@ -204,7 +204,6 @@ final class ReaderPresenter: ReaderViewOutput {
     private func status(for comic: Comic) -> String {
         let star = currentMarks.isFavorite ? (terminal.unicodeEnabled ? " ★" : " *") : ""
         return
-            "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  m match  * fav  "
-            + "? help  q quit"
+            "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  m match  ? help  q quit"
     }
 }
