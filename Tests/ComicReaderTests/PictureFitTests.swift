@@ -39,4 +39,25 @@ import Testing
         #expect(PictureFit.screen.maxRows(screenRows: 24) == 16)
         #expect(PictureFit.screen.maxRows(screenRows: 5) == 8)
     }
+
+    @Test func aComicShapedLike1732FillsTheWidthInsteadOfTwoColumns() {
+        // 1732 is 740 × 14,957 pixels; a braille cell shows 2 × 4 of them.
+        func grid(_ fit: PictureFit) -> CellGrid {
+            CellGrid.fitting(
+                width: 740, height: 14_957, samplesAcross: 2, samplesDown: 4, maxColumns: 80,
+                maxRows: fit.maxRows(screenRows: 24))
+        }
+        #expect(grid(.width).columns == 80)
+        #expect(grid(.width).rows == 808)
+        #expect(grid(.screen).columns <= 2)
+        // An ordinary page of 740 × 1,000 pixels: 80 columns instead of 24.
+        func page(_ fit: PictureFit) -> Int {
+            CellGrid.fitting(
+                width: 740, height: 1_000, samplesAcross: 2, samplesDown: 4, maxColumns: 80,
+                maxRows: fit.maxRows(screenRows: 24)
+            ).columns
+        }
+        #expect(page(.width) == 80)
+        #expect(page(.screen) == 24)
+    }
 }
