@@ -96,4 +96,14 @@ import Testing
             !TitleAbbreviation.matches(
                 Array("rexeg".utf8), title: Array("regular expressions".utf8)))
     }
+
+    @Test func aPhraseNeverRunsFromOneFieldIntoTheNext() {
+        let split = Comic(num: 1, title: "Lost", safeTitle: "Keys", alt: "found", transcript: "it")
+        let whole = Comic(num: 2, title: "Lost Keys Found", alt: "x", transcript: "y")
+        let hits = ComicSearch(comics: [split, whole]).search("lost keys found")
+        #expect(hits.map(\.comic.num) == [2, 1])
+        let splitScore = hits.last?.score
+        // Three whole-word hits, no phrase bonus: title, title, alt.
+        #expect(splitScore == 2 * ComicSearch.Weight.titleWord + ComicSearch.Weight.altWord)
+    }
 }
