@@ -1,7 +1,8 @@
 /// What a key asks the reader to do.
 enum ReaderAction: Sendable, Equatable, CaseIterable {
     case next, previous, random, first, latest, goTo, search, nextMatch, previousMatch
-    case favorite, open, explain, toggleAlt, toggleTranscript, scrollUp, scrollDown, help, quit
+    case favorite, open, explain, toggleAlt, toggleTranscript, scrollUp, scrollDown
+    case pageUp, pageDown, help, quit
 
     /// The action bound to `key`, if any.
     init?(key: ReaderKey) {
@@ -20,8 +21,10 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .character("e"): self = .explain
         case .character("a"): self = .toggleAlt
         case .character("t"): self = .toggleTranscript
-        case .character("k"), .up, .pageUp: self = .scrollUp
-        case .character("j"), .down, .pageDown: self = .scrollDown
+        case .character("k"), .up: self = .scrollUp
+        case .character("j"), .down: self = .scrollDown
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
         case .character("?"), .character("h"): self = .help
         case .character("q"), .interrupt, .endOfInput: self = .quit
         default: return nil
@@ -45,8 +48,10 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .explain: "e"
         case .toggleAlt: "a"
         case .toggleTranscript: "t"
-        case .scrollUp: "k  ↑  PgUp"
-        case .scrollDown: "j  ↓  PgDn"
+        case .scrollUp: "k  ↑"
+        case .scrollDown: "j  ↓"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
         case .help: "?  h"
         case .quit: "q  Ctrl-D"
         }
@@ -71,18 +76,21 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .toggleTranscript: "show or hide the transcript"
         case .scrollUp: "scroll up"
         case .scrollDown: "scroll down"
+        case .pageUp: "scroll up a screen"
+        case .pageDown: "scroll down a screen"
         case .help: "this help"
         case .quit: "quit"
         }
     }
 
-    /// The help screen: every action with its keys.
+    /// The help screen: every action with its keys, under a heading that says how to leave
+    /// it; 22 lines, so that all of it fits a 24-row window above the status line.
     static var helpText: String {
         let lines = allCases.map { action in
             action.keys + String(repeating: " ", count: max(1, 14 - action.keys.count))
                 + action.summary
         }
-        return (["Keys", ""] + lines + ["", "Press any key to go back to the comic."]).joined(
+        return (["Keys (press any key to go back to the comic)", ""] + lines).joined(
             separator: "\n")
     }
 }

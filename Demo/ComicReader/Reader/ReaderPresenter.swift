@@ -83,6 +83,8 @@ final class ReaderPresenter: ReaderViewOutput {
                 redraw()
             case .scrollUp: view?.scroll(by: -scrollStep)
             case .scrollDown: view?.scroll(by: scrollStep)
+            case .pageUp: view?.scroll(byPages: -1)
+            case .pageDown: view?.scroll(byPages: 1)
             case .help:
                 isShowingHelp = true
                 view?.showHelp(ReaderAction.helpText)

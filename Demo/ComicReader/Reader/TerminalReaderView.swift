@@ -79,6 +79,11 @@ final class TerminalReaderView: ReaderView {
         draw()
     }
 
+    func scroll(byPages pages: Int) {
+        let bodyRows = ReaderScreen.bodyRows(screenRows: screenSize().rows)
+        scroll(by: pages * max(1, bodyRows - 1))
+    }
+
     func prompt(_ label: String) -> String? {
         var answer = ""
         RawTerminalMode.writeAll("\u{1B}[?25h")
