@@ -179,6 +179,30 @@ struct CLICommandTests {
         }
     }
 
+    @Test func explainPrintsTheExplainxkcdAddressOrLaunchesOnATerminal() async throws {
+        try await withHarness { harness async throws in
+            #expect(await harness.run(["explain", "400"]) == 0)
+            #expect(harness.console.output == "https://www.explainxkcd.com/wiki/index.php/400\n")
+            #expect(await harness.run(["explain", "404"]) == 69)
+            #expect(await harness.run(["explain"]) == 64)
+            harness.terminal.isTTY = true
+            #expect(await harness.run(["explain", "--launch", "410"]) == 0)
+            #expect(harness.launcher.urls == ["https://www.explainxkcd.com/wiki/index.php/410"])
+        }
+    }
+
+    @Test func showPrintsTheTranscriptWhenAsked() async throws {
+        try await withHarness { harness async throws in
+            #expect(await harness.run(["show", "396"]) == 0)
+            #expect(!harness.console.output.contains("transcript:"))
+            #expect(await harness.run(["show", "396", "--transcript"]) == 0)
+            let output = harness.console.output
+            #expect(output.contains("\ntranscript:\n(A barista holds up a cup."))
+            #expect(output.contains("\nCustomer: I asked for extra hot."))
+            #expect(await harness.run(["latest", "--transcript"]) == 64)
+        }
+    }
+
     @Test func noCommandWithoutATerminalPrintsTheLatest() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run([]) == 0)

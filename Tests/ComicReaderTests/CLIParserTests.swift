@@ -57,6 +57,9 @@ struct CLIParserTests {
             try parse(["refresh", "--images", "--all", "--force"]).command
                 == .refresh(RefreshRequest(range: .all, force: true, images: true)))
         #expect(try parse(["open", "614"]).command == .open(614, launch: false))
+        #expect(
+            try parse(["show", "614", "--transcript"]).command
+                == .display(.number(614), transcript: true))
         #expect(try parse(["open", "--launch", "614"]).command == .open(614, launch: true))
         #expect(try parse(["experiments"]).command == .experiments)
         #expect(try parse(["graph"]).command == .graph)

@@ -9,8 +9,8 @@ import Testing
         #expect(DisplayText.line("<City>-Style Pizza &amp; More") == "<City>-Style Pizza & More")
         // Escaped markup is text the author wanted to show, not markup.
         #expect(DisplayText.line("&lt;b&gt;bold&lt;/b&gt;") == "<b>bold</b>")
-        // Controls hidden in references are removed after decoding.
-        #expect(DisplayText.line("&#27;[2Jclear&#x202E;ed") == "[2Jcleared")
+        // Controls and escape sequences hidden in references are removed after decoding.
+        #expect(DisplayText.line("&#27;[2Jclear&#x202E;ed") == "cleared")
     }
 
     @Test func titleStartingWithRightToLeftOverrideNeverReachesTheTerminalRaw() {
@@ -32,7 +32,7 @@ import Testing
     @Test func mojibakeIsShownAsItIsButSafely() {
         #expect(DisplayText.line("CafÃ© Ã¼ber") == "CafÃ© Ã¼ber")
         let hostile = DisplayText.paragraphs("CafÃ©\u{85}\u{9B}31m Ã¼ber\u{1B}]0;title\u{7}")
-        #expect(hostile == "CafÃ©31m Ã¼ber]0;title")
+        #expect(hostile == "CafÃ© Ã¼ber")
     }
 
     @Test func hostileInputNeverYieldsControlBytes() {

@@ -44,5 +44,11 @@ struct ReaderKeyDecoderTests {
         #expect(ReaderAction(key: .interrupt) == .quit)
         #expect(ReaderAction(key: .character("z")) == nil)
         #expect(ReaderAction.allCases.allSatisfy { ReaderAction.helpText.contains($0.summary) })
+        // All of the help fits the 23 rows above the status line of a 24-row window.
+        #expect(
+            ReaderAction.helpText.split(separator: "\n", omittingEmptySubsequences: false).count
+                <= 23)
+        #expect(ReaderAction(key: .pageDown) == .pageDown)
+        #expect(ReaderAction(key: .down) == .scrollDown)
     }
 }

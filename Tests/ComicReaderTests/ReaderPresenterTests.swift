@@ -95,6 +95,39 @@ struct ReaderPresenterTests {
         }
     }
 
+    @Test func matchKeysStepThroughTheSearchsMatchesAndGoRound() async throws {
+        try await withHarness { harness async throws in
+            let view = try startReader(harness)
+            view.type("m")
+            #expect(view.messages.last == "No search yet; press / to search")
+            view.answers = ["build"]
+            view.type("/")
+            let best = try #require(view.currentNumber)
+            let all = ModelAssembly.instance(from: harness.makeContext()).searcher
+                .search("build", in: ComicCatalog(SampleComics.all)).map(\.comic.num)
+            try #require(all.count >= 2 && all.first == best)
+            view.type("m")
+            #expect(view.currentNumber == all[1])
+            #expect(
+                view.messages.last?.hasPrefix("Match 2 of \(all.count) for 'build': \(all[1]) ")
+                    == true)
+            view.type("M")
+            view.type("M")
+            #expect(view.currentNumber == all.last)
+            #expect(view.messages.last?.hasPrefix("Match \(all.count) of \(all.count) ") == true)
+        }
+    }
+
+    @Test func explainKeyOpensTheExplanationThroughTheRouter() async throws {
+        try await withHarness { harness async throws in
+            try harness.save(UserState.lastShown(400))
+            let view = try startReader(harness)
+            view.type("e")
+            #expect(harness.launcher.urls == ["https://www.explainxkcd.com/wiki/index.php/400"])
+            #expect(view.messages.last == "Opened https://www.explainxkcd.com/wiki/index.php/400")
+        }
+    }
+
     @Test func favoriteKeyTogglesAndPersists() async throws {
         try await withHarness { harness async throws in
             try harness.save(UserState.lastShown(400))
@@ -146,6 +179,9 @@ struct ReaderPresenterTests {
             #expect(view.screens.count == screens + 1)
             view.type("j")
             view.type("\u{1B}[A")
+            #expect(view.scrolls == [5, -5])
+            view.press(.pageDown, .pageDown, .pageUp)
+            #expect(view.pageScrolls == [1, 1, -1])
             #expect(view.scrolls == [5, -5])
             view.type("x")
             #expect(view.messages.last?.contains("press ? for help") == true)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ComicReader
 
-@Suite("Reader screen composition: the picture above the comic, within half the screen")
+@Suite("Reader screen composition: the picture above the comic, scrolling with it")
 struct ReaderScreenTests {
     /// A comic's rendered text, as the renderer gives it.
     let comicText = "#400  Four Hundred\n2008-03-14\nalt: Round numbers."
@@ -11,10 +11,9 @@ struct ReaderScreenTests {
         [.text("#400  Four Hundred"), .text("2008-03-14"), .text("alt: Round numbers.")]
     }
 
-    @Test func thePictureLimitIsAboutHalfTheRowsAboveTheStatusLine() {
-        #expect(ReaderScreen.pictureRowLimit(screenRows: 24) == 11)
-        #expect(ReaderScreen.pictureRowLimit(screenRows: 40) == 19)
-        #expect(ReaderScreen.pictureRowLimit(screenRows: 3) == 1)
+    @Test func aGraphicMayTakeEveryRowAboveTheStatusLine() {
+        #expect(ReaderScreen.pictureRowLimit(screenRows: 24) == 23)
+        #expect(ReaderScreen.pictureRowLimit(screenRows: 40) == 39)
         #expect(ReaderScreen.pictureRowLimit(screenRows: 1) == 1)
     }
 
@@ -24,19 +23,33 @@ struct ReaderScreenTests {
         #expect(screen.lines == [.text("⣿⣿⣿"), .text("⡇⠀⢸"), .text("⠉⠉⠉")] + comicLines)
     }
 
-    @Test func aTallTextPictureIsCutSoTheTitleAndAltStayInView() {
+    @Test func aTallTextPictureIsKeptWholeAndScrollsWithTheText() {
         let rows = (1...30).map { "row \($0)" }
         let screen = ReaderScreen(
             text: comicText, picture: .lines(rows), screenRows: 24, columns: 80)
-        #expect(screen.lines.count == 11 + 3)
-        #expect(screen.lines.prefix(11) == ArraySlice(rows.prefix(11).map(ReaderScreen.Line.text)))
-        #expect(Array(screen.lines.suffix(3)) == comicLines)
-        // The whole of it, title and alt included, fits the 23 rows above the status line.
-        let frame = screen.frame(
-            offset: 0, bodyRows: ReaderScreen.bodyRows(screenRows: 24), previousErase: "")
-        #expect(frame.output.contains("\u{1B}[12;1H#400  Four Hundred"))
-        #expect(frame.output.contains("\u{1B}[14;1Halt: Round numbers."))
-        #expect(!frame.output.contains("row 12"))
+        #expect(screen.lines == rows.map(ReaderScreen.Line.text) + comicLines)
+        let top = screen.frame(offset: 0, bodyRows: 23, columns: 80, previousErase: "")
+        #expect(top.output.contains("\u{1B}[23;1Hrow 23"))
+        #expect(!top.output.contains("Four Hundred"))
+        // Scrolled to the end, the picture's last rows sit right above the title.
+        let bottom = screen.frame(offset: 100, bodyRows: 23, columns: 80, previousErase: "")
+        #expect(bottom.output.contains("\u{1B}[20;1Hrow 30\u{1B}[21;1H#400  Four Hundred"))
+    }
+
+    @Test func linesWiderThanTheWindowEndWithAnEllipsis() {
+        let text = "img: https://imgs.xkcd.com/comics/earth_temperature_timeline.png\nshort"
+        let screen = ReaderScreen(text: text, picture: .none, screenRows: 24, columns: 20)
+        let frame = screen.frame(offset: 0, bodyRows: 23, columns: 20, previousErase: "")
+        #expect(
+            frame.output
+                == "\u{1B}[H\u{1B}[2J\u{1B}[1;1Himg: https://imgs.x…\u{1B}[2;1Hshort")
+    }
+
+    @Test func aColouredLineIsCutByItsTextAndTheColourIsReset() {
+        let line = "\u{1B}[2m(Cueball walks off the panel)\u{1B}[0m"
+        let screen = ReaderScreen(text: line, picture: .none, screenRows: 24, columns: 10)
+        let frame = screen.frame(offset: 0, bodyRows: 23, columns: 10, previousErase: "")
+        #expect(frame.output.hasSuffix("\u{1B}[1;1H\u{1B}[2m(Cueball …\u{1B}[0m"))
     }
 
     @Test func aGraphicCoversItsRowsAndTheTitleComesBelow() {
@@ -46,7 +59,7 @@ struct ReaderScreenTests {
             screen.lines == [
                 .graphic("<image>", rows: 4, erase: "<delete>"), .covered, .covered, .covered,
             ] + comicLines)
-        let frame = screen.frame(offset: 0, bodyRows: 23, previousErase: "")
+        let frame = screen.frame(offset: 0, bodyRows: 23, columns: 80, previousErase: "")
         #expect(
             frame.output == "\u{1B}[H\u{1B}[2J" + "\u{1B}[1;1H<image>"
                 + "\u{1B}[5;1H#400  Four Hundred"
@@ -58,14 +71,14 @@ struct ReaderScreenTests {
         let screen = ReaderScreen(
             text: comicText, picture: .escape("<image>", rows: 4, erase: "<delete>"),
             screenRows: 24, columns: 80)
-        let frame = screen.frame(offset: 1, bodyRows: 4, previousErase: "")
+        let frame = screen.frame(offset: 1, bodyRows: 4, columns: 80, previousErase: "")
         #expect(frame.output == "\u{1B}[H\u{1B}[2J\u{1B}[4;1H#400  Four Hundred")
         #expect(frame.erase == "")
     }
 
     @Test func aGraphicTallerThanTheLimitBecomesANotice() {
         let screen = ReaderScreen(
-            text: comicText, picture: .escape("<image>", rows: 12, erase: "<delete>"),
+            text: comicText, picture: .escape("<image>", rows: 24, erase: "<delete>"),
             screenRows: 24, columns: 80)
         #expect(
             screen.lines == [.text("note: picture not shown, the window is too small for it")]
@@ -77,11 +90,11 @@ struct ReaderScreenTests {
             text: comicText,
             picture: .escape("<image>", rows: 2, erase: KittyImageEncoder.deleteVisible()),
             screenRows: 24, columns: 80)
-        let first = kitty.frame(offset: 0, bodyRows: 23, previousErase: "")
+        let first = kitty.frame(offset: 0, bodyRows: 23, columns: 80, previousErase: "")
         #expect(first.erase == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
         let next = ReaderScreen(
             text: "#401  Next", picture: .lines(["⣿"]), screenRows: 24, columns: 80)
-        let second = next.frame(offset: 0, bodyRows: 23, previousErase: first.erase)
+        let second = next.frame(offset: 0, bodyRows: 23, columns: 80, previousErase: first.erase)
         #expect(second.output.hasPrefix("\u{1B}_Ga=d,d=A,q=2\u{1B}\\\u{1B}[H\u{1B}[2J"))
         #expect(second.erase == "")
     }
@@ -115,7 +128,7 @@ struct ReaderScreenTests {
         #expect(screen.clampedOffset(10, bodyRows: 3) == 2)
         #expect(screen.clampedOffset(-4, bodyRows: 3) == 0)
         #expect(screen.clampedOffset(3, bodyRows: 23) == 0)
-        let frame = screen.frame(offset: 2, bodyRows: 3, previousErase: "")
+        let frame = screen.frame(offset: 2, bodyRows: 3, columns: 80, previousErase: "")
         #expect(
             frame.output
                 == "\u{1B}[H\u{1B}[2J\u{1B}[1;1H#400  Four Hundred\u{1B}[2;1H2008-03-14\u{1B}[3;1Halt: Round numbers."

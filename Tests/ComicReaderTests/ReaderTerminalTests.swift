@@ -32,7 +32,8 @@ struct ReaderTerminalTests {
 
     /// The status line as the reader cuts it for a window `columns` wide.
     func statusLine(comic: Int, columns: Int) -> String {
-        let full = "#\(comic)   n next  p prev  r random  g go to  / search  * fav  ? help  q quit"
+        let full =
+            "#\(comic)   n next  p prev  r random  g go to  / search  m match  ? help  q quit"
         return DisplayWidth.truncated(full, toWidth: columns - 1, ellipsis: "…")
     }
 
@@ -60,6 +61,30 @@ struct ReaderTerminalTests {
         #expect(report.exitStatus == 0)
         #expect(report.segments[4].hasSuffix(RawTerminalMode.leaveScreen))
         #expect(report.terminalRestored)
+    }
+
+    @Test func aNarrowWindowCutsLinesWithAnEllipsisNotTheirLastCharacter() async throws {
+        let narrowStatus = statusLine(comic: 441, columns: 20)
+        let report = try await reader([
+            .waitFor("Built-in sample comics"), .resize(rows: 24, columns: 20),
+            .waitFor(narrowStatus), .type("?"), .waitFor("previ…"), .type("q"),
+        ])
+        let output = report.segments.joined()
+        // The frame drawn for the new size: from the last clear before the narrow status line.
+        let status = try #require(output.range(of: narrowStatus)).lowerBound
+        let clear = try #require(
+            output[..<status].range(of: "\u{1B}[2J", options: .backwards)
+        ).upperBound
+        let rows = drawnRows(output[clear..<status])
+        // The image link, kept whole by the layout, is cut at the window's edge with "…".
+        let link = try #require(rows.first { $0.hasPrefix("img: ") })
+        #expect(link == "img: https://imgs.x…")
+        #expect(rows.allSatisfy { DisplayWidth.of($0) <= 20 }, "\(rows)")
+        // Written uncut, "previous comic" showed as "previc": with automatic wrap off, a
+        // terminal writes every character past the edge into the last column.
+        #expect(output.contains("p  ←          previ…"))
+        #expect(!output.contains("previous comic"))
+        #expect(report.exitStatus == 0)
     }
 
     @Test func controlCEndsTheReaderAndStillRestoresTheTerminal() async throws {

@@ -11,6 +11,7 @@ final class FakeReaderView: ReaderView {
     private(set) var messages: [String] = []
     private(set) var helpScreens: [String] = []
     private(set) var scrolls: [Int] = []
+    private(set) var pageScrolls: [Int] = []
     private(set) var prompts: [String] = []
     private(set) var isClosed = false
     /// Answers for `prompt`, first first; nil means the user pressed Escape.
@@ -22,6 +23,7 @@ final class FakeReaderView: ReaderView {
     func showMessage(_ text: String) { messages.append(text) }
     func showHelp(_ text: String) { helpScreens.append(text) }
     func scroll(by lines: Int) { scrolls.append(lines) }
+    func scroll(byPages pages: Int) { pageScrolls.append(pages) }
     func prompt(_ label: String) -> String? {
         prompts.append(label)
         return answers.isEmpty ? nil : answers.removeFirst()

@@ -15,14 +15,34 @@ import Testing
         "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}",
     ]
 
-    @Test func escapeSequencesLoseTheirEscape() {
+    @Test func escapeSequencesAreRemovedWhole() {
         #expect(
-            TerminalSanitizer.sanitize("\u{1B}[31mRed\u{1B}[0m", keepingNewlines: false)
-                == "[31mRed[0m")
+            TerminalSanitizer.sanitize(
+                "Red \u{1B}[31mRED\u{1B}[0m \u{1B}]0;pwned\u{7}", keepingNewlines: false)
+                == "Red RED ")
+    }
+
+    @Test(arguments: [
+        ("a\u{1B}[1;31;48;5;196mb", "ab"),  // CSI with parameters
+        ("a\u{9B}2Jb", "ab"),  // C1 CSI
+        ("a\u{1B}[?1049hb", "ab"),  // private parameters
+        ("a\u{1B}]8;;https://evil.example/\u{1B}\\link\u{1B}]8;;\u{1B}\\b", "alinkb"),  // OSC 8
+        ("a\u{9D}0;title\u{9C}b", "ab"),  // C1 OSC and ST
+        ("a\u{1B}P+q544e\u{1B}\\b", "ab"),  // DCS
+        ("a\u{1B}_Ga=d\u{1B}\\b", "ab"),  // APC (kitty graphics)
+        ("a\u{1B}(0b", "ab"),  // character set designation
+        ("a\u{1B}7b\u{1B}8", "ab"),  // save and restore cursor
+        ("a\u{1B}]0;never ends\nnext line", "a next line"),  // unterminated: up to the line end
+        ("a\u{1B}[31", "a"),  // cut short at the end
+        ("a\u{1B}", "a"),
+    ])
+    func everyKindOfEscapeSequenceGoesWithoutResidue(input: String, expected: String) {
+        #expect(TerminalSanitizer.sanitize(input, keepingNewlines: false) == expected)
     }
 
     @Test func noControlByteSurvivesExceptNewlineWhenAsked() {
-        let input = "a\(Self.allControls)b"
+        // The controls end with C1's OSC and APC, whose string the terminator U+009C closes.
+        let input = "a\(Self.allControls)\u{9C}b"
         let lines = TerminalSanitizer.sanitize(input, keepingNewlines: true)
         let single = TerminalSanitizer.sanitize(input, keepingNewlines: false)
         #expect(lines.utf8.allSatisfy { $0 >= 0x20 || $0 == 0x0A })

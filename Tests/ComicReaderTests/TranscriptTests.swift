@@ -41,7 +41,7 @@ import Testing
     @Test func piecesAreCleaned() {
         let transcript = Transcript(
             raw: "[[<i>Night</i> &amp; \u{1B}[5mday]]\n\u{202E}Man: &quot;Hi&quot;")
-        #expect(transcript.lines == [.scene("Night & [5mday"), .speech("Man: \"Hi\"")])
+        #expect(transcript.lines == [.scene("Night & day"), .speech("Man: \"Hi\"")])
     }
 
     @Test func emptyTranscriptHasNoLines() {

@@ -61,6 +61,7 @@ runOnLargeStack {
         print(
             PNGScenario.name, PNGScenario.Step.allCases.map(\.rawValue).joined(separator: " "), "-",
             PNGScenario.summary)
+        print(SearchScenario.name, "-", SearchScenario.summary)
     case .fixed(PNGScenario.name, let stepName, let count):
         guard let step = PNGScenario.Step(rawValue: stepName) else {
             fail(
@@ -94,7 +95,8 @@ runOnLargeStack {
         measuredLoop(prepared, count)
         print("operations \(count) nodes \(scenario.nodes)")
     case .compare:
-        let unknown = options.only.subtracting(scenarios.map(\.name) + [PNGScenario.name])
+        let unknown = options.only.subtracting(
+            scenarios.map(\.name) + [PNGScenario.name, SearchScenario.name])
         if !unknown.isEmpty {
             fail(
                 "unknown scenario '\(unknown.sorted().joined(separator: "', '"))'; --list shows them",
@@ -129,6 +131,11 @@ runOnLargeStack {
             }
         }
         Report(results: results, png: png, pngMissing: pngMissing, rounds: options.rounds).print()
+        if options.only.isEmpty || options.only.contains(SearchScenario.name) {
+            FileHandle.standardError.write(Data("measuring \(SearchScenario.name) …\n".utf8))
+            let search = SearchScenario()
+            print("\n" + search.report(search.measure(with: harness)))
+        }
     }
     fflush(nil)  // stdout may be a pipe; flush before the main thread returns
 }

@@ -15,6 +15,8 @@ struct AppOptions: Sendable, Equatable {
     var noColor = false
     /// `--image MODE` or `COMICS_IMAGE`.
     var imageMode = ImageMode.auto
+    /// `--fit-screen`: pictures fit the screen instead of the terminal's width.
+    var pictureFit = PictureFit.width
     /// The A/B variants chosen with `--ab` and `COMICS_AB`, every experiment included.
     var experiments = ExperimentRegistry.standard.defaults
 }

@@ -49,8 +49,8 @@ final class ReaderModuleAssembly: Assembly {
                 timeout: inputs.options.timeout))
     }
 
-    /// Draws pictures at most as wide as the comic's card and half the screen high, so the
-    /// title and alt text stay in view.
+    /// Draws pictures as wide as the terminal; text pictures scroll with the comic, graphics
+    /// are kept within the screen.
     var pictureMaker: ReaderPictureMaker {
         define(
             init: ReaderPictureMaker(

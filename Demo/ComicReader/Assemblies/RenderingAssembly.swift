@@ -25,14 +25,14 @@ final class RenderingAssembly: Assembly {
         define(init: makeImagePresenter(maxRows: printedPictureRows))
     }
 
-    /// An image presenter as `--image` and the terminal allow, at most as wide as a comic's
-    /// card and `maxRows` rows high: the one place presenters are set up, for the printer
-    /// and for the reader, which leaves a picture a different height.
+    /// An image presenter as `--image` and the terminal allow, as wide as the terminal and
+    /// `maxRows` rows high: the one place presenters are set up, for the printer and for the
+    /// reader, which leaves a picture a different height.
     func makeImagePresenter(maxRows: Int) -> ImagePresenter {
         ImagePresenter(
             mode: inputs.options.imageMode, environment: inputs.environment.variables,
             isTTY: terminal.isTTY, colorEnabled: terminal.colorEnabled,
-            maxColumns: min(terminal.width, CardRenderer.maximumWidth), maxRows: maxRows)
+            maxColumns: terminal.width, maxRows: maxRows)
     }
 
     /// Prints images above comics.
@@ -44,8 +44,11 @@ final class RenderingAssembly: Assembly {
 
     /// Rows a picture printed above a comic may take: the screen less room for the text,
     /// but never fewer than 8.
+    /// As many rows as a printed picture may take: unbounded by default, the screen less room
+    /// for the text with `--fit-screen`.
     private var printedPictureRows: Int {
-        max(8, ScreenHeight.rows(environment: inputs.environment.variables) - 8)
+        inputs.options.pictureFit.maxRows(
+            screenRows: ScreenHeight.rows(environment: inputs.environment.variables))
     }
 
     /// Prints comics as text or, with `--json`, as JSON.

@@ -2,8 +2,8 @@
 enum Command: Sendable, Equatable {
     /// No subcommand: the interactive reader on a terminal, else the latest comic.
     case reader
-    /// `latest`, `first`, `show N`, `random`, `next`, `prev`.
-    case display(DisplayTarget)
+    /// `latest`, `first`, `show N [--transcript]`, `random`, `next`, `prev`.
+    case display(DisplayTarget, transcript: Bool = false)
     /// `search TEXT…`.
     case search(String)
     /// `list [--from N] [--count K] [--dates]`.
@@ -18,6 +18,8 @@ enum Command: Sendable, Equatable {
     case resetState
     /// `open N [--launch]`.
     case open(Int, launch: Bool)
+    /// `explain N [--launch]`.
+    case explain(Int, launch: Bool)
     /// `experiments`.
     case experiments
     /// `graph`.

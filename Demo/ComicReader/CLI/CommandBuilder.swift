@@ -23,7 +23,7 @@ struct CommandBuilder {
         case "prev":
             try noArguments()
             return .display(.previous)
-        case "show": return .display(.number(try onlyNumber()))
+        case "show": return .display(.number(try onlyNumber()), transcript: flag("--transcript"))
         case "search":
             let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else {
@@ -40,6 +40,7 @@ struct CommandBuilder {
         case "reset-state":
             try noArguments()
             return .resetState
+        case "explain": return .explain(try onlyNumber(), launch: flag("--launch"))
         case "experiments":
             try noArguments()
             return .experiments

@@ -173,6 +173,7 @@ struct CommandLineParser {
             case "--json": options.json = true
             case "--no-color": options.noColor = true
             case "--image": options.imageMode = try Self.imageMode(value ?? "", origin: origin)
+            case "--fit-screen": options.pictureFit = .screen
             case "--ab":
                 options.experiments = try experimentSelection(
                     [value ?? ""], over: options.experiments, origin: origin)

@@ -9,7 +9,8 @@ struct CommandRunner {
         do {
             switch command {
             case .reader: return try await commands.reader.run()
-            case .display(let target): return try await commands.display.run(target)
+            case .display(let target, let transcript):
+                return try await commands.display.run(target, transcript: transcript)
             case .search(let query): return try commands.search.run(query)
             case .list(let start, let count, let dates):
                 return try commands.list.run(from: start, count: count, dates: dates)
@@ -18,6 +19,8 @@ struct CommandRunner {
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)
             case .save(let number, let file): return try await commands.save.run(number, to: file)
             case .resetState: return try commands.resetState.run()
+            case .explain(let number, let launch):
+                return try commands.open.explain(number, launch: launch)
             case .experiments: return commands.experiments.run()
             case .graph: return commands.graph.run()
             case .help(let topic):

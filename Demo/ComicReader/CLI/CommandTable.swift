@@ -33,6 +33,10 @@ enum CommandTable {
             name: "--image", valueName: "mode",
             help: "How to draw comic images: \(ImageMode.choices).\n"
                 + "(default: $COMICS_IMAGE, else auto)"),
+        OptionSpec(
+            name: "--fit-screen", valueName: nil,
+            help: "Draw pictures small enough to fit the screen with their text,\n"
+                + "instead of as wide as the terminal (the output scrolls)."),
     ]
 
     /// `-h` and `--help`, accepted everywhere.
@@ -51,7 +55,15 @@ enum CommandTable {
                 + "which is the joke. Asking for it, for a number above the latest known comic, "
                 + "or for one missing from the cache ends with exit status 69.",
             argumentHelp: [("<number>", "The comic's number, e.g. 410.")],
-            examples: ["comics show 410", "comics --ab layout=card show 410"]),
+            options: [
+                OptionSpec(
+                    name: "--transcript", valueName: nil,
+                    help: "Also print the transcript, scene descriptions in parentheses.")
+            ],
+            examples: [
+                "comics show 410", "comics show 410 --transcript",
+                "comics --ab layout=card show 410",
+            ]),
         CommandSpec(
             name: "random", abstract: "Show a random comic.",
             discussion: "With --unread, only comics not read yet are chosen from. "
@@ -158,6 +170,17 @@ enum CommandTable {
                 + "command keeps a copy of it as state.json.corrupt (or .corrupt.1, ...) and starts "
                 + "with an empty state. A file that is not damaged is left as it is.",
             examples: ["comics reset-state"]),
+        CommandSpec(
+            name: "explain", arguments: "<number>",
+            abstract: "Print the explainxkcd address of comic <number>.",
+            discussion: "The wiki at explainxkcd.com explains every comic, its references and "
+                + "its title text. With --launch on a terminal, opens it in the browser instead.",
+            argumentHelp: [("<number>", "The comic's number.")],
+            options: [
+                OptionSpec(
+                    name: "--launch", valueName: nil, help: "Open the address in the browser.")
+            ],
+            examples: ["comics explain 410", "comics explain 410 --launch"]),
         CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",

@@ -17,8 +17,9 @@ final class DisplayCommand {
         self.generator = generator
     }
 
-    /// Shows the comic `target` names; a missing comic is a `ComicUnavailable` error.
-    func run(_ target: DisplayTarget) async throws -> Int32 {
+    /// Shows the comic `target` names, with its transcript when asked; a missing comic is a
+    /// `ComicUnavailable` error.
+    func run(_ target: DisplayTarget, transcript: Bool = false) async throws -> Int32 {
         let archive = try session.archive()
         printer.noteIfSample(archive)
         let state = try session.state()
@@ -26,7 +27,8 @@ final class DisplayCommand {
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
         let comic = try navigator.comic(
             target, current: state.lastShown, state: state, using: &generator)
-        try await printer.print(comic, state: state, isSample: archive.isSample)
+        try await printer.print(
+            comic, state: state, isSample: archive.isSample, showsTranscript: transcript)
         do {
             try session.updateState { $0.markShown(comic.num) }
         } catch {

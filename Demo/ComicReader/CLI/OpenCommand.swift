@@ -1,5 +1,6 @@
-/// `open N [--launch]`: prints the comic's web address, or opens it in the browser when
-/// asked to and a person is at the terminal.
+/// `open N [--launch]` and `explain N [--launch]`: print the address of the comic's page or
+/// of its explanation on explainxkcd, or open it in the browser when asked to and a person is
+/// at the terminal.
 struct OpenCommand {
     let session: ReadingSession
     let printer: ComicPrinter
@@ -9,7 +10,20 @@ struct OpenCommand {
     /// Prints or opens the page of comic `number`; a missing comic is a `ComicUnavailable`
     /// error. Returns the exit code.
     func run(_ number: Int, launch: Bool) throws -> Int32 {
-        let url = ComicPresentation(try session.catalog().requireComic(number)).pageURL
+        try show(\.pageURL, of: number, launch: launch)
+    }
+
+    /// Prints or opens the explainxkcd page of comic `number`; a missing comic is a
+    /// `ComicUnavailable` error. Returns the exit code.
+    func explain(_ number: Int, launch: Bool) throws -> Int32 {
+        try show(\.explanationURL, of: number, launch: launch)
+    }
+
+    /// Prints or opens the `address` of comic `number`.
+    private func show(
+        _ address: KeyPath<ComicPresentation, String>, of number: Int, launch: Bool
+    ) throws -> Int32 {
+        let url = ComicPresentation(try session.catalog().requireComic(number))[keyPath: address]
         guard launch else {
             printer.console.printData(url)
             return ExitCode.ok

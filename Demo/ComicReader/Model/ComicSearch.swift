@@ -1,11 +1,17 @@
-import Foundation
-
-/// Ranked, case- and diacritic-insensitive search over titles, alt texts and transcripts.
+/// Ranked, case- and diacritic-insensitive search over titles, alt texts and transcripts, in
+/// the order a fan would expect:
 ///
-/// Every word of the query must occur somewhere in a comic for it to match. Each word
-/// scores once per field by its best match there; a title hit (title or `safe_title`)
-/// weighs most, then alt text, then transcript, and a whole-word hit beats a hit inside a
-/// longer word. Results come best first; equal scores put the newer comic first.
+/// 1. a comic whose title is the query ("unicode" finds 1726 *Unicode* first);
+/// 2. comics with the query as a phrase, in the title, then the alt text, then the transcript
+///    ("wrong on the internet" finds 386 *Duty Calls*, whose transcript says it);
+/// 3. the rest by how well each word matched in each field: a whole word beats the beginning of
+///    a word, which beats a piece inside one ("ass car" puts 37 *Hyphen* before "class" and
+///    "bass"), and a title counts most, then alt text, then transcript. A word may also
+///    abbreviate title words (`TitleAbbreviation`: "regex" finds 208 *Regular Expressions*).
+///
+/// Every word of the query must occur somewhere in a comic for it to match. Equal scores put
+/// the newer comic first. Building the search indexes the comics once (`SearchIndex`); each
+/// query then scans that index once per word.
 struct ComicSearch: Sendable {
     /// One matching comic and how well it matched (higher is better).
     struct Hit: Equatable, Sendable {
@@ -13,85 +19,95 @@ struct ComicSearch: Sendable {
         let score: Int
     }
 
-    /// Points for one query word, by field and by how it matched there.
+    /// Points, by field and by how a query word or the query matched there.
     enum Weight {
-        static let titleWord = 24, titleSubstring = 16
-        static let altWord = 8, altSubstring = 5
-        static let transcriptWord = 3, transcriptSubstring = 2
+        static let titleWord = 60, titleAbbreviation = 45, titlePrefix = 30, titleSubstring = 8
+        static let altWord = 20, altPrefix = 10, altSubstring = 3
+        static let transcriptWord = 10, transcriptPrefix = 5, transcriptSubstring = 1
+        /// The whole query is the title: above every other kind of match.
+        static let exactTitle = 100_000
+        /// The query's words, two or more, appear in this order as a phrase.
+        static let titlePhrase = 30_000, altPhrase = 20_000, transcriptPhrase = 10_000
+
+        /// Points for a word that matched as `kind` in `field`.
+        static func points(_ kind: SearchIndex.MatchKind, in field: SearchIndex.Field) -> Int {
+            switch (field, kind) {
+            case (_, .none): 0
+            case (.title, .word): titleWord
+            case (.title, .prefix): titlePrefix
+            case (.title, .substring): titleSubstring
+            case (.alt, .word): altWord
+            case (.alt, .prefix): altPrefix
+            case (.alt, .substring): altSubstring
+            case (.transcript, .word): transcriptWord
+            case (.transcript, .prefix): transcriptPrefix
+            case (.transcript, .substring): transcriptSubstring
+            }
+        }
+
+        /// Points for the query as a phrase in `field`.
+        static func phrase(in field: SearchIndex.Field) -> Int {
+            switch field {
+            case .title: titlePhrase
+            case .alt: altPhrase
+            case .transcript: transcriptPhrase
+            }
+        }
     }
 
-    /// The comics to search, each with its three fields already folded for matching.
-    private let entries: [(comic: Comic, title: String, alt: String, transcript: String)]
+    private let comics: [Comic]
+    private let index: SearchIndex
 
     /// Prepares `comics` for searching. `plainText` turns a raw API field into the text a
     /// reader sees (decoding entities, dropping tags); by default fields are searched as-is.
-    init(comics: [Comic], plainText: @Sendable (String) -> String = { $0 }) {
-        entries = comics.map { comic in
-            // The API's safe_title is usually the title without markup, and sometimes a
-            // different wording; a hit in either counts as a title hit.
-            let titles =
-                comic.safeTitle == comic.title ? comic.title : comic.title + "\n" + comic.safeTitle
-            return (
-                comic, Self.fold(plainText(titles)), Self.fold(plainText(comic.alt)),
-                Self.fold(plainText(comic.transcript))
-            )
-        }
+    init(comics: [Comic], plainText: (String) -> String = { $0 }) {
+        self.comics = comics
+        self.index = SearchIndex(comics: comics, plainText: plainText)
     }
 
     /// Comics matching every word of `query`, best first. An empty query matches nothing.
     func search(_ query: String) -> [Hit] {
-        let words = Self.fold(query).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        var normalizer = SearchNormalizer()
+        let words = normalizer.words(query)
         guard !words.isEmpty else { return [] }
-        let hits = entries.compactMap { entry -> Hit? in
+        let fields = SearchIndex.Field.allCases
+        let kinds = words.map(index.matchKinds(of:))
+        let phrases = words.count > 1 ? index.phraseMatches(of: words) : nil
+        let wholeQuery = Array(words.joined(separator: [SearchNormalizer.space]))
+        var hits: [Hit] = []
+        for comic in 0..<index.count {
             var total = 0
-            for word in words {
-                let score =
-                    Self.score(
-                        word, in: entry.title, word: Weight.titleWord,
-                        substring: Weight.titleSubstring)
-                    + Self.score(
-                        word, in: entry.alt, word: Weight.altWord, substring: Weight.altSubstring)
-                    + Self.score(
-                        word, in: entry.transcript,
-                        word: Weight.transcriptWord, substring: Weight.transcriptSubstring)
-                guard score > 0 else { return nil }
-                total += score
+            var matchesAll = true
+            for (word, wordKinds) in zip(words, kinds) {
+                var points = 0
+                for field in fields {
+                    points += Weight.points(wordKinds[comic * 3 + field.rawValue], in: field)
+                }
+                if wordKinds[comic * 3] < .word
+                    && index.titles[comic].contains(where: {
+                        TitleAbbreviation.matches(word, title: $0)
+                    })
+                {
+                    points +=
+                        Weight.titleAbbreviation - Weight.points(wordKinds[comic * 3], in: .title)
+                }
+                guard points > 0 else {
+                    matchesAll = false
+                    break
+                }
+                total += points
             }
-            return Hit(comic: entry.comic, score: total)
+            guard matchesAll else { continue }
+            if let phrases {
+                for field in fields where phrases[comic * 3 + field.rawValue] {
+                    total += Weight.phrase(in: field)
+                }
+            }
+            if index.titles[comic].contains(wholeQuery) { total += Weight.exactTitle }
+            hits.append(Hit(comic: comics[comic], score: total))
         }
         return hits.sorted {
             $0.score != $1.score ? $0.score > $1.score : $0.comic.num > $1.comic.num
         }
-    }
-
-    /// Lowercases and strips diacritics so "CAFÉ" and "cafe" compare equal.
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    /// `word` points if `needle` occurs in `haystack` as a whole word, else `substring`
-    /// points if it occurs at all, else 0.
-    private static func score(_ needle: String, in haystack: String, word: Int, substring: Int)
-        -> Int
-    {
-        var found = false
-        var searchStart = haystack.startIndex
-        while let range = haystack.range(of: needle, range: searchStart..<haystack.endIndex) {
-            found = true
-            let startsWord =
-                range.lowerBound == haystack.startIndex
-                || !isWordCharacter(haystack[haystack.index(before: range.lowerBound)])
-            let endsWord =
-                range.upperBound == haystack.endIndex
-                || !isWordCharacter(haystack[range.upperBound])
-            if startsWord && endsWord { return word }
-            searchStart = haystack.index(after: range.lowerBound)
-        }
-        return found ? substring : 0
-    }
-
-    /// Letters and digits form words; everything else separates them.
-    private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
     }
 }

@@ -6,8 +6,8 @@
 /// 3. controls and bidi characters are removed last, so `&#27;` or `&#x202E;` cannot smuggle them in;
 /// 4. whitespace is tidied.
 ///
-/// Mojibake (`CafÃ© Ã¼ber`) is shown as it is: guessing an encoding repair could corrupt
-/// correct text, and the characters involved are harmless once controls are gone.
+/// Mojibake (`CafÃ© Ã¼ber`) is shown as it is here: titles and alt texts use it as a joke.
+/// Transcripts, where it is an accident, are repaired before they get here (`MojibakeRepair`).
 enum DisplayText {
     /// A single line: line breaks become spaces, runs of spaces collapse, ends are trimmed.
     static func line(_ raw: String) -> String {

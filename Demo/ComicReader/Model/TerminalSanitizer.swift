@@ -1,21 +1,31 @@
 /// Makes text safe to write to a terminal.
 ///
-/// Text from the API or the cache is untrusted: an ESC (`\u{1B}[31m`) could recolour or move the
-/// cursor, other C0/C1 controls can ring bells or switch character sets, and bidi controls
-/// (U+202E and friends) can make a line display in a different order than it is stored.
-/// All of those are removed. Line endings are normalised: CR LF, lone CR, U+2028 and U+2029
-/// become `\n`, which is kept only when the caller wants lines (otherwise it becomes a space);
-/// a tab becomes a space. Everything else, including mojibake such as `CafÃ©`, is left as it is.
+/// Text from the API or the cache is untrusted: an escape sequence (`\u{1B}[31m`) could recolour
+/// the text, move the cursor or retitle the window, other C0/C1 controls can ring bells or switch
+/// character sets, and bidi controls (U+202E and friends) can make a line display in a different
+/// order than it is stored. All of those are removed, escape sequences whole (see
+/// `EscapeSequence`), so `Red \u{1B}[31mRED\u{1B}[0m` becomes `Red RED` and leaves no `[31m`
+/// behind. Line endings are normalised: CR LF, lone CR, U+2028 and U+2029 become `\n`, which is
+/// kept only when the caller wants lines (otherwise it becomes a space); a tab becomes a space.
+/// Everything else, including mojibake such as `CafÃ©`, is left as it is.
 enum TerminalSanitizer {
-    /// Returns `text` without control and bidi characters; see the type's documentation.
+    /// Returns `text` without escape sequences, control and bidi characters; see the type's
+    /// documentation.
     static func sanitize(_ text: String, keepingNewlines: Bool) -> String {
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         result.reserveCapacity(scalars.count)
         let lineBreak: Unicode.Scalar = keepingNewlines ? "\n" : " "
-        for (index, scalar) in scalars.enumerated() {
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if let end = EscapeSequence.end(in: scalars, from: index) {
+                index = end
+                continue
+            }
+            index += 1
             switch scalar {
-            case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n":
+            case "\r" where index < scalars.count && scalars[index] == "\n":
                 continue
             case "\n", "\r", "\u{2028}", "\u{2029}":
                 result.append(lineBreak)

@@ -1,7 +1,8 @@
 /// What a key asks the reader to do.
 enum ReaderAction: Sendable, Equatable, CaseIterable {
-    case next, previous, random, first, latest, goTo, search, favorite, open
-    case toggleAlt, toggleTranscript, scrollUp, scrollDown, help, quit
+    case next, previous, random, first, latest, goTo, search, nextMatch, previousMatch
+    case favorite, open, explain, toggleAlt, toggleTranscript, scrollUp, scrollDown
+    case pageUp, pageDown, help, quit
 
     /// The action bound to `key`, if any.
     init?(key: ReaderKey) {
@@ -13,12 +14,17 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .character("l"), .end: self = .latest
         case .character("g"): self = .goTo
         case .character("/"): self = .search
+        case .character("m"): self = .nextMatch
+        case .character("M"): self = .previousMatch
         case .character("*"): self = .favorite
         case .character("o"): self = .open
+        case .character("e"): self = .explain
         case .character("a"): self = .toggleAlt
         case .character("t"): self = .toggleTranscript
-        case .character("k"), .up, .pageUp: self = .scrollUp
-        case .character("j"), .down, .pageDown: self = .scrollDown
+        case .character("k"), .up: self = .scrollUp
+        case .character("j"), .down: self = .scrollDown
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
         case .character("?"), .character("h"): self = .help
         case .character("q"), .interrupt, .endOfInput: self = .quit
         default: return nil
@@ -35,12 +41,17 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .latest: "l  End"
         case .goTo: "g"
         case .search: "/"
+        case .nextMatch: "m"
+        case .previousMatch: "M"
         case .favorite: "*"
         case .open: "o"
+        case .explain: "e"
         case .toggleAlt: "a"
         case .toggleTranscript: "t"
-        case .scrollUp: "k  ↑  PgUp"
-        case .scrollDown: "j  ↓  PgDn"
+        case .scrollUp: "k  ↑"
+        case .scrollDown: "j  ↓"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
         case .help: "?  h"
         case .quit: "q  Ctrl-D"
         }
@@ -56,24 +67,30 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .latest: "latest comic"
         case .goTo: "go to a comic by number"
         case .search: "search; shows the best match"
+        case .nextMatch: "the search's next match"
+        case .previousMatch: "the search's previous match"
         case .favorite: "add to or remove from the favourites"
         case .open: "open the comic's page in the browser"
+        case .explain: "open the comic's explainxkcd page in the browser"
         case .toggleAlt: "show or hide the alt text"
         case .toggleTranscript: "show or hide the transcript"
         case .scrollUp: "scroll up"
         case .scrollDown: "scroll down"
+        case .pageUp: "scroll up a screen"
+        case .pageDown: "scroll down a screen"
         case .help: "this help"
         case .quit: "quit"
         }
     }
 
-    /// The help screen: every action with its keys.
+    /// The help screen: every action with its keys, under a heading that says how to leave
+    /// it; 22 lines, so that all of it fits a 24-row window above the status line.
     static var helpText: String {
         let lines = allCases.map { action in
             action.keys + String(repeating: " ", count: max(1, 14 - action.keys.count))
                 + action.summary
         }
-        return (["Keys", ""] + lines + ["", "Press any key to go back to the comic."]).joined(
+        return (["Keys (press any key to go back to the comic)", ""] + lines).joined(
             separator: "\n")
     }
 }

@@ -1,12 +1,14 @@
 import ImageDecoding
 
-/// Turns a comic's image file into the reader's `ReaderPicture`, within the presenter's
-/// `maxColumns` × `maxRows` cells.
+/// Turns a comic's image file into the reader's `ReaderPicture`, as wide as the presenter's
+/// `maxColumns`.
 ///
-/// Text pictures (half blocks, braille) and every notice come from `ImagePresenter`, exactly as
-/// the printing commands get them. Protocol pictures (kitty, iTerm2) are sized here to a box
-/// of whole cells, because the reader must know how many rows the picture covers to put the
-/// comic's text below it.
+/// Text pictures (half blocks, braille) and every notice come from `ImagePresenter`, as the
+/// printing commands get them, but as tall as the width makes them (up to
+/// `textPictureRowLimit`): they scroll with the comic's text. Protocol pictures (kitty, iTerm2)
+/// are sized here to a box of whole cells within `maxColumns` × `maxRows`, because the reader
+/// must know how many rows the picture covers to put the comic's text below it, and a graphic
+/// is only drawn when all of it is on the screen.
 struct ReaderPictureMaker {
     /// How pictures are drawn and how large they may be.
     let presenter: ImagePresenter
@@ -14,6 +16,9 @@ struct ReaderPictureMaker {
     /// Pixels assumed per cell down, to turn an image's height into rows (cells are about
     /// twice as tall as wide).
     static let assumedCellPixelHeight = 2 * ImagePresenter.assumedCellPixelWidth
+
+    /// The most rows of a text picture.
+    var textPictureRowLimit = PictureFit.rowCeiling
 
     /// Whether pictures are drawn at all.
     var showsPictures: Bool { presenter.rendering != .none }
@@ -24,7 +29,11 @@ struct ReaderPictureMaker {
         case .none:
             return .none
         case .halfBlocks, .braille:
-            return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
+            let scrolling = ImagePresenter(
+                rendering: presenter.rendering, colorDepth: presenter.colorDepth,
+                maxColumns: presenter.maxColumns, maxRows: textPictureRowLimit,
+                tmux: presenter.tmux)
+            return Self.picture(from: scrolling.present(image: image, sourceURL: sourceURL))
         case .kitty, .iterm:
             guard let bytes = image, ImageFormat(detecting: bytes).isImage else {
                 // Missing or not an image: the presenter words why.

@@ -21,6 +21,8 @@ final class ReaderPresenter: ReaderViewOutput {
     private var currentMarks: (isFavorite: Bool, isRead: Bool) = (false, true)
     /// The current comic's picture, kept so toggles and redraws do not load it again.
     private(set) var picture = ReaderPicture.none
+    /// The last search's query and matches, best first, and which of them is on screen.
+    private(set) var matches: (query: String, comics: [Comic], shown: Int)?
 
     init(renderer: any ComicRenderer, terminal: Terminal) {
         self.renderer = renderer
@@ -68,8 +70,11 @@ final class ReaderPresenter: ReaderViewOutput {
             case .latest: try display(interactor.comic(.latest, from: current?.num))
             case .goTo: try goTo()
             case .search: try search()
+            case .nextMatch: try stepThroughMatches(by: 1)
+            case .previousMatch: try stepThroughMatches(by: -1)
             case .favorite: try toggleFavorite()
             case .open: try openPage()
+            case .explain: try openExplanation()
             case .toggleAlt:
                 showsAlt.toggle()
                 redraw()
@@ -78,6 +83,8 @@ final class ReaderPresenter: ReaderViewOutput {
                 redraw()
             case .scrollUp: view?.scroll(by: -scrollStep)
             case .scrollDown: view?.scroll(by: scrollStep)
+            case .pageUp: view?.scroll(byPages: -1)
+            case .pageDown: view?.scroll(byPages: 1)
             case .help:
                 isShowingHelp = true
                 view?.showHelp(ReaderAction.helpText)
@@ -101,7 +108,8 @@ final class ReaderPresenter: ReaderViewOutput {
         try display(interactor.comic(.number(number), from: current?.num))
     }
 
-    /// Asks for search words, shows the best match and names the next few in the status line.
+    /// Asks for search words, shows the best match and names the next few in the status line;
+    /// `m` and `M` then step through the matches.
     private func search() throws {
         guard let query = view?.prompt("Search: "), !query.isEmpty else { return redraw() }
         let hits = try interactor.search(query)
@@ -109,6 +117,7 @@ final class ReaderPresenter: ReaderViewOutput {
             redraw()
             return view?.showMessage("No comic matches '\(query)'") ?? ()
         }
+        matches = (query, hits, 0)
         try display(best)
         let others = hits.dropFirst().prefix(3).map {
             "\($0.num) \(ComicPresentation.displayTitle(of: $0))"
@@ -116,8 +125,24 @@ final class ReaderPresenter: ReaderViewOutput {
         let summary =
             hits.count == 1
             ? "The only match."
-            : "Best of \(hits.count) matches; next: " + others.joined(separator: ", ")
+            : "Best of \(hits.count) matches (m: next); next: " + others.joined(separator: ", ")
         view?.showMessage(summary)
+    }
+
+    /// Shows the match `step` places after the one on screen (before it when negative),
+    /// going round at either end, and says which it is.
+    private func stepThroughMatches(by step: Int) throws {
+        guard let found = matches else {
+            return view?.showMessage("No search yet; press / to search") ?? ()
+        }
+        let count = found.comics.count
+        let shown = ((found.shown + step) % count + count) % count
+        matches = (found.query, found.comics, shown)
+        let comic = found.comics[shown]
+        try display(comic)
+        view?.showMessage(
+            "Match \(shown + 1) of \(count) for '\(found.query)': "
+                + "\(comic.num) \(ComicPresentation.displayTitle(of: comic))")
     }
 
     /// Adds the comic on screen to the favourites or removes it, and redraws its marks.
@@ -136,6 +161,14 @@ final class ReaderPresenter: ReaderViewOutput {
     private func openPage() throws {
         guard let current else { return }
         let url = ComicPresentation(current).pageURL
+        try router.open(url)
+        view?.showMessage("Opened \(url)")
+    }
+
+    /// Opens the explainxkcd page of the comic on screen in the browser.
+    private func openExplanation() throws {
+        guard let current else { return }
+        let url = ComicPresentation(current).explanationURL
         try router.open(url)
         view?.showMessage("Opened \(url)")
     }
@@ -173,6 +206,6 @@ final class ReaderPresenter: ReaderViewOutput {
     private func status(for comic: Comic) -> String {
         let star = currentMarks.isFavorite ? (terminal.unicodeEnabled ? " ★" : " *") : ""
         return
-            "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  * fav  ? help  q quit"
+            "#\(comic.num)\(star)   n next  p prev  r random  g go to  / search  m match  ? help  q quit"
     }
 }

@@ -1,6 +1,6 @@
-/// The reader's screen as lines, before any terminal is involved: the comic's picture, kept
-/// to at most about half the rows so the title and alt text stay in view, above its text.
-/// A value, so the layout and the escapes that draw it can be tested without a terminal.
+/// The reader's screen as lines, before any terminal is involved: the comic's picture above its
+/// text, both scrolling together. A value, so the layout and the escapes that draw it can be
+/// tested without a terminal.
 struct ReaderScreen: Equatable {
     /// One line of the scrollable body.
     enum Line: Equatable {
@@ -16,10 +16,11 @@ struct ReaderScreen: Equatable {
     /// The body's lines, first to last; the screen shows a window of them.
     let lines: [Line]
 
-    /// The most rows a picture may take on a screen `screenRows` high: about half of the rows
-    /// above the status line.
+    /// The most rows a graphic (kitty, iTerm2) may take on a screen `screenRows` high: the rows
+    /// above the status line, since a graphic is drawn only when all of it is in view. Text
+    /// pictures have no such limit: they scroll with the comic's text.
     static func pictureRowLimit(screenRows: Int) -> Int {
-        max(1, (screenRows - 1) / 2)
+        bodyRows(screenRows: screenRows)
     }
 
     /// Rows for the body on a screen `screenRows` high: all but the status line.
@@ -33,9 +34,9 @@ struct ReaderScreen: Equatable {
     }
 
     /// `picture` above `text` (the rendered comic, lines separated by newlines) for a screen
-    /// `screenRows` × `columns`. A text picture taller than the limit loses its bottom rows; a
-    /// graphic taller than the limit (the window shrank) becomes a line saying so; a notice
-    /// becomes one line cut to the width.
+    /// `screenRows` × `columns`. A text picture is kept whole, however tall; a graphic taller
+    /// than the limit (the window shrank) becomes a line saying so; a notice becomes one line
+    /// cut to the width.
     init(text: String, picture: ReaderPicture, screenRows: Int, columns: Int) {
         let limit = Self.pictureRowLimit(screenRows: screenRows)
         var lines: [Line]
@@ -43,7 +44,7 @@ struct ReaderScreen: Equatable {
         case .none:
             lines = []
         case .lines(let rows):
-            lines = rows.prefix(limit).map(Line.text)
+            lines = rows.map(Line.text)
         case .escape(let escape, let rows, let erase) where rows <= limit:
             lines =
                 [.graphic(escape, rows: max(1, rows), erase: erase)]
@@ -74,20 +75,23 @@ struct ReaderScreen: Equatable {
         max(0, min(offset, lines.count - bodyRows))
     }
 
-    /// What to write to show the lines from `offset` in the top `bodyRows` rows: first
-    /// `previousErase` (what takes the last frame's graphic away), then a cleared screen and
-    /// each visible line at its row. A graphic is drawn only when all its rows are in view
-    /// (scrolled partly away, it leaves its rows blank). Also returns what erases this frame's
-    /// graphic, for the next frame and for leaving the screen.
-    func frame(offset: Int, bodyRows: Int, previousErase: String) -> (output: String, erase: String)
-    {
+    /// What to write to show the lines from `offset` in the top `bodyRows` rows of a window
+    /// `columns` wide: first `previousErase` (what takes the last frame's graphic away), then a
+    /// cleared screen and each visible line at its row, a line wider than the window cut to
+    /// end with "…". A graphic is drawn only when all its rows are in view (scrolled partly
+    /// away, it leaves its rows blank). Also returns what erases this frame's graphic, for the
+    /// next frame and for leaving the screen.
+    func frame(offset: Int, bodyRows: Int, columns: Int, previousErase: String) -> (
+        output: String, erase: String
+    ) {
         let first = clampedOffset(offset, bodyRows: bodyRows)
         var output = previousErase + "\u{1B}[H\u{1B}[2J"
         var erase = ""
         for (row, index) in (first..<min(lines.count, first + bodyRows)).enumerated() {
             switch lines[index] {
             case .text(let text):
-                output += "\u{1B}[\(row + 1);1H" + text
+                output +=
+                    "\u{1B}[\(row + 1);1H" + TerminalLineCutter.cut(text, toWidth: columns)
             case .graphic(let escape, let rows, let graphicErase):
                 guard row + rows <= bodyRows else { continue }
                 output += "\u{1B}[\(row + 1);1H" + escape

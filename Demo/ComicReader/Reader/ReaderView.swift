@@ -11,6 +11,9 @@ protocol ReaderView: AnyObject {
     func showHelp(_ text: String)
     /// Scrolls the comic text by `lines` (negative: up).
     func scroll(by lines: Int)
+    /// Scrolls the comic text by `pages` screens (negative: up), the last line of one screen
+    /// staying in view as the first of the next.
+    func scroll(byPages pages: Int)
     /// Asks for a line of text after `label`; nil when the user cancels (Escape, Ctrl-C).
     func prompt(_ label: String) -> String?
     /// Ends the view's key loop.

@@ -79,6 +79,11 @@ final class TerminalReaderView: ReaderView {
         draw()
     }
 
+    func scroll(byPages pages: Int) {
+        let bodyRows = ReaderScreen.bodyRows(screenRows: screenSize().rows)
+        scroll(by: pages * max(1, bodyRows - 1))
+    }
+
     func prompt(_ label: String) -> String? {
         var answer = ""
         RawTerminalMode.writeAll("\u{1B}[?25h")
@@ -120,9 +125,11 @@ final class TerminalReaderView: ReaderView {
     /// Takes the last picture away, clears the screen and draws the visible lines and the
     /// status line.
     private func draw() {
-        let bodyRows = ReaderScreen.bodyRows(screenRows: screenSize().rows)
+        let size = screenSize()
+        let bodyRows = ReaderScreen.bodyRows(screenRows: size.rows)
         offset = screen.clampedOffset(offset, bodyRows: bodyRows)
-        let frame = screen.frame(offset: offset, bodyRows: bodyRows, previousErase: drawnErase)
+        let frame = screen.frame(
+            offset: offset, bodyRows: bodyRows, columns: size.columns, previousErase: drawnErase)
         drawnErase = frame.erase
         RawTerminalMode.writeAll(frame.output)
         let more = offset + bodyRows < screen.lines.count ? "  [more: j/↓]" : ""

@@ -35,6 +35,12 @@ struct ComicPresentation: Sendable, Equatable {
     /// The comic's page on the site, e.g. `https://xkcd.com/614/`.
     var pageURL: String { "\(Self.siteBase)/\(number)/" }
 
+    /// Where explainxkcd explains comics; its wiki finds a comic by number.
+    static let explanationBase = "https://www.explainxkcd.com/wiki/index.php"
+
+    /// The comic's explanation on explainxkcd, e.g. `https://www.explainxkcd.com/wiki/index.php/614`.
+    var explanationURL: String { "\(Self.explanationBase)/\(number)" }
+
     /// What the `img:` line says: the image URL, or that the comic is interactive and where to see it.
     var imageDescription: String {
         imageURL ?? "none, interactive comic: open \(pageURL)"

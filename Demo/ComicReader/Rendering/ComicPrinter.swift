@@ -11,14 +11,16 @@ struct ComicPrinter {
     let images: ComicImagePrinter
 
     /// Prints one comic, its image first when images are on, marked as favourite or new
-    /// according to `state`. `isSample` says it is one of the built-in sample comics.
-    func print(_ comic: Comic, state: UserState, isSample: Bool) async throws(ComicJSONOutput
-        .EncodingFailure)
-    {
+    /// according to `state`, with its transcript if `showsTranscript`. `isSample` says it is
+    /// one of the built-in sample comics.
+    func print(
+        _ comic: Comic, state: UserState, isSample: Bool, showsTranscript: Bool = false
+    ) async throws(ComicJSONOutput.EncodingFailure) {
         if json { return console.printData(try ComicJSONOutput.encode(comic)) }
         await images.printImage(of: comic, isSample: isSample)
         let context = RenderContext(
-            terminal: terminal, isFavorite: state.favorites.contains(comic.num),
+            terminal: terminal, showsTranscript: showsTranscript,
+            isFavorite: state.favorites.contains(comic.num),
             isRead: state.read.contains(comic.num))
         console.printData(renderer.render(comic, context: context))
     }

@@ -6,7 +6,8 @@ import Foundation
 /// Scene descriptions become `.scene` lines (rendered in parentheses, dim when colour is on).
 /// The title-text block is dropped, because the alt text is shown on its own `alt:` line and would
 /// otherwise appear twice; any other `{{…}}` note is kept as a scene line. Unterminated markers
-/// are ordinary text. Every piece is cleaned with `DisplayText.line`, and empty lines are dropped.
+/// are ordinary text. UTF-8 mis-decoded upstream is repaired first (`MojibakeRepair`), then
+/// every piece is cleaned with `DisplayText.line`, and empty lines are dropped.
 struct Transcript: Sendable, Equatable {
     /// One line of a transcript.
     enum Line: Sendable, Equatable {
@@ -26,7 +27,7 @@ struct Transcript: Sendable, Equatable {
     init(raw: String) {
         var lines: [Line] = []
         var pendingSpeech = ""
-        var rest = Substring(raw)
+        var rest = Substring(MojibakeRepair.repair(raw))
 
         /// Moves the collected plain text into `lines`, one `.speech` per non-empty line.
         func flushSpeech() {

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Every comic's title, alt text and transcript, normalised (`SearchNormalizer`) into one
+/// buffer that a query scans from end to end.
+///
+/// Each field is a segment of its own that starts and ends with a space, so a word's
+/// boundaries are the spaces around it and no match runs from one field into the next.
+/// Building it is one pass over the text; a field that is plain ASCII, as nearly all are, is
+/// copied byte by byte, and only lines with markup, entities or escapes go through `plainText`.
+struct SearchIndex: Sendable {
+    /// The fields of a comic, in the order of their segments.
+    enum Field: Int, CaseIterable, Sendable {
+        case title, alt, transcript
+    }
+
+    /// How well a query word matched within one field, worst to best.
+    enum MatchKind: UInt8, Comparable, Sendable {
+        case none, substring, prefix, word
+
+        static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The segments, one per comic and field.
+    let text: [UInt8]
+    /// Where segment `comic * 3 + field` starts; the last entry is `text.count`.
+    let segmentStarts: [Int]
+    /// Each comic's title and, if it differs, its `safe_title`, normalised (no outer spaces).
+    let titles: [[[UInt8]]]
+
+    /// The number of comics indexed.
+    var count: Int { titles.count }
+
+    /// Indexes `comics`; `plainText` turns a raw field into displayed text.
+    init(comics: [Comic], plainText: (String) -> String) {
+        var normalizer = SearchNormalizer()
+        var text: [UInt8] = []
+        text.reserveCapacity(comics.count * 1_200)
+        var starts: [Int] = []
+        starts.reserveCapacity(comics.count * 3 + 1)
+        var titles: [[[UInt8]]] = []
+        titles.reserveCapacity(comics.count)
+        for comic in comics {
+            var variants: [[UInt8]] = []
+            for raw in comic.safeTitle == comic.title
+                ? [comic.title] : [comic.title, comic.safeTitle]
+            {
+                var words: [UInt8] = []
+                if !SearchNormalizer.appendPlainASCII(raw, to: &words) {
+                    normalizer.append(Self.displayed(raw, plainText: plainText), to: &words)
+                }
+                if words.first == SearchNormalizer.space { words.removeFirst() }
+                if !words.isEmpty && !variants.contains(words) { variants.append(words) }
+            }
+            titles.append(variants)
+            starts.append(text.count)
+            text.append(SearchNormalizer.space)
+            for variant in variants {
+                text += variant
+                text.append(SearchNormalizer.space)
+                text.append(SearchNormalizer.space)
+            }
+            for (field, raw) in [(Field.alt, comic.alt), (.transcript, comic.transcript)] {
+                starts.append(text.count)
+                text.append(SearchNormalizer.space)
+                if !SearchNormalizer.appendPlainASCII(raw, to: &text) {
+                    Self.appendCleaned(
+                        raw, isTranscript: field == .transcript, plainText: plainText,
+                        normalizer: &normalizer, to: &text)
+                }
+                if text.last != SearchNormalizer.space { text.append(SearchNormalizer.space) }
+            }
+        }
+        starts.append(text.count)
+        self.text = text
+        self.segmentStarts = starts
+        self.titles = titles
+    }
+
+    /// Appends the words of a field that is not plain ASCII: a transcript repaired
+    /// (`MojibakeRepair`), then cleaned line by line, so that one line with markup does not
+    /// send the whole transcript through the (slower) display cleaning.
+    private static func appendCleaned(
+        _ raw: String, isTranscript: Bool, plainText: (String) -> String,
+        normalizer: inout SearchNormalizer, to text: inout [UInt8]
+    ) {
+        let repaired = isTranscript ? MojibakeRepair.repair(raw) : raw
+        guard isTranscript && needsCleaning(repaired) else {
+            return normalizer.append(displayed(repaired, plainText: plainText), to: &text)
+        }
+        for line in repaired.utf8.split(separator: UInt8(ascii: "\n")) {
+            let line = String(decoding: line, as: UTF8.self)
+            normalizer.append(displayed(line, plainText: plainText), to: &text)
+        }
+    }
+
+    /// `raw` as displayed: through `plainText` when it has markup, an entity or a control
+    /// character that could hide or join words; as it is otherwise (the common, fast case).
+    private static func displayed(_ raw: String, plainText: (String) -> String) -> String {
+        needsCleaning(raw) ? plainText(raw) : raw
+    }
+
+    /// Whether `raw` has a `<`, an `&`, an ESC or a C1 control (or another character encoded
+    /// after the byte C2), which the display cleaning may remove or turn into something else.
+    private static func needsCleaning(_ raw: String) -> Bool {
+        raw.utf8.contains { byte in
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x1B || byte == 0xC2
+        }
+    }
+
+    /// For every segment, how well `word` (normalised, no spaces) matches in it at best.
+    func matchKinds(of word: [UInt8]) -> [MatchKind] {
+        var kinds = [MatchKind](repeating: .none, count: segmentStarts.count - 1)
+        forEachOccurrence(of: word) { position, segment in
+            let startsWord = text[position - 1] == SearchNormalizer.space
+            let endsWord = text[position + word.count] == SearchNormalizer.space
+            let kind: MatchKind =
+                startsWord ? (endsWord ? .word : .prefix) : .substring
+            if kind > kinds[segment] { kinds[segment] = kind }
+        }
+        return kinds
+    }
+
+    /// For every segment, whether `words` occur there one after another as whole words.
+    func phraseMatches(of words: [[UInt8]]) -> [Bool] {
+        var found = [Bool](repeating: false, count: segmentStarts.count - 1)
+        var needle: [UInt8] = [SearchNormalizer.space]
+        for word in words {
+            needle += word
+            needle.append(SearchNormalizer.space)
+        }
+        forEachOccurrence(of: needle) { _, segment in found[segment] = true }
+        return found
+    }
+
+    /// Letters from the most to the least common in English text; `rarity` ranks bytes by it.
+    private static let commonToRare = Array(" etaoinshrdlcumwfgypbvkjxqz".utf8)
+
+    /// How rare a byte is likely to be in the text (higher is rarer): digits and non-ASCII
+    /// bytes are rarer than any letter, the space is the most common.
+    private static let rarity: [Int] = (0..<256).map { byte in
+        commonToRare.firstIndex(of: UInt8(byte)).map { $0 } ?? commonToRare.count
+    }
+
+    /// Calls `body` with the position and segment of every occurrence of `needle`, in order.
+    ///
+    /// The needle's rarest byte is looked for with `memchr`, which scans many bytes at a time,
+    /// and each place it occurs is compared with the whole needle.
+    private func forEachOccurrence(of needle: [UInt8], _ body: (Int, Int) -> Void) {
+        guard !needle.isEmpty, needle.count <= text.count else { return }
+        let anchor = needle.indices.max {
+            Self.rarity[Int(needle[$0])] < Self.rarity[Int(needle[$1])]
+        }!
+        let anchorByte = Int32(needle[anchor])
+        let starts = segmentStarts
+        text.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { pattern in
+                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else {
+                    return
+                }
+                var segment = 0
+                // The anchor of a match starting at s is at s + anchor, for s in 0...lastStart.
+                let lastStart = haystack.count - pattern.count
+                var from = anchor
+                while from <= lastStart + anchor {
+                    guard let found = memchr(base + from, anchorByte, lastStart + anchor - from + 1)
+                    else { return }
+                    let hit = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                    let start = hit - anchor
+                    if memcmp(base + start, patternBase, pattern.count) == 0 {
+                        while starts[segment + 1] <= start { segment += 1 }
+                        body(start, segment)
+                    }
+                    from = hit + 1
+                }
+            }
+        }
+    }
+}
