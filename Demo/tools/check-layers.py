@@ -15,7 +15,9 @@ this catches is a file naming a type of a higher layer, which is what makes a de
 
 The second check: no stored property (a declaration indented one level, as swift format lays
 out the members of a top-level type) holds an assembly (`let a = Other.instance()`, `lazy var
-a: OtherAssembly = context.assembly()`); the library binds such a link to the wrong context.
+a: OtherAssembly = context.assembly()`): the reader follows the root README's advice to link
+assemblies with computed properties (`var x: XAssembly { context.assembly() }`), which is what
+this check enforces.
 """
 import os
 import re
