@@ -7,7 +7,7 @@
 //
 // The file reads: scopes → context → assembly → define → substitutions → placeholders → the
 // per-thread resolution → diagnostics. Internal types are nested in `DIContext`, so a copy of
-// this file adds no names to a module but the public ones and two `wiring…` functions.
+// this file adds no names to a module but the public ones and three `wiring…` functions.
 import Foundation
 
 // MARK: - Scopes
