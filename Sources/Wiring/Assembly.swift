@@ -610,10 +610,11 @@ extension Assembly {
 // MARK: - Resolution
 
 extension DIContext {
-    /// What one thread is reading: the define calls under way (`frames`, innermost last) and one
-    /// graph per context they reached. Only its thread touches it, and no access to a property
-    /// lasts while user code runs, so exclusivity needs no run-time checks. The top-level read's
-    /// end empties it and keeps one graph's tables, emptied, for the next read.
+    /// What one thread is reading: the define calls under way (`frames`, innermost last), one
+    /// graph per context they reached, and the thread's records of the definitions it read. Only
+    /// its thread touches it, and no access to a property lasts while user code runs, so
+    /// exclusivity needs no run-time checks. The top-level read's end lets go of every object the
+    /// read made and keeps the records, emptied, for the next read.
     @usableFromInline final class Resolution {
         struct Frame {
             let id: DefinitionID
@@ -629,7 +630,7 @@ extension DIContext {
         @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
         /// Numbers the top-level reads; a record holds an object of the read under way only.
         @exclusivity(unchecked) var read = 0
-        /// This thread's records, kept from read to read (up to `recordLimit`).
+        /// This thread's records, kept from read to read (up to `Record.limit`).
         @exclusivity(unchecked) var records: [Record.Place: Record] = [:]
         /// The records that hold an object of the read under way.
         @exclusivity(unchecked) var filled: [Record] = []
@@ -720,10 +721,11 @@ extension DIContext {
             let ended = (graph, graphs)
             graphs = [:]
             graph = nil
+            let number = read
             var made: [Record] = []
             swap(&made, &filled)
             // Let go only now, the thread's state clean: a deinit that reads starts a new read.
-            for record in made where record.read == read {
+            for record in made where record.read == number {
                 record.read = 0
                 record.object = nil
             }

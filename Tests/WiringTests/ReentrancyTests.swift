@@ -121,3 +121,33 @@ final class CrossContextAssembly: Assembly {
         }
     }
 }
+
+/// A graph of two objects whose first one, released when the read ends, reads a definition.
+final class ReleasingAssembly: Assembly {
+    var first: Tracked { define(init: Tracked { _ = ReleasingAssembly.reader?.unrelated }) }
+    var widget: Widget { define(init: Widget()) }
+    var unrelated: Widget { define(init: Widget()) }
+    var pair: WidgetHolder {
+        define(init: WidgetHolder()) {
+            _ = self.first
+            $0.first = self.widget
+        }
+    }
+    nonisolated(unsafe) static weak var reader: ReleasingAssembly?
+}
+
+@Suite("A read that ends while a deinit reads")
+struct EndingReadTests {
+    @Test("every object of the ended read is let go, even after a deinit started a new read")
+    func nothingKeptAfterNestedRead() {
+        let assembly = ReleasingAssembly.instance(from: DIContext())
+        ReleasingAssembly.reader = assembly
+        weak var widget: Widget?
+        do {
+            let holder = assembly.pair
+            widget = holder.first
+            holder.first = nil
+        }
+        #expect(widget == nil)
+    }
+}
