@@ -730,12 +730,14 @@ extension DIContext {
                 record.object = nil
             }
             withExtendedLifetime(ended) {}
+            // Records a thread no longer reads go once they are many: a read of many runtime
+            // keys leaves no lasting trace, while a big graph read again and again keeps its own.
+            if records.count > max(Record.limit, 2 * made.count) {
+                records = [:]
+            }
             made.removeAll(keepingCapacity: true)
             if filled.isEmpty && made.capacity <= Record.limit {
                 swap(&made, &filled)
-            }
-            if records.count > Record.limit {
-                records = [:]  // a thread that read many runtime keys does not keep them all
             }
         }
 
@@ -913,7 +915,8 @@ extension DIContext {
             self.id = id
         }
 
-        /// The most records a thread keeps between reads, and the most room for `filled`.
+        /// How many records a thread keeps between reads whatever it reads, and the most room
+        /// for `filled`.
         static let limit = 4096
     }
 
