@@ -73,6 +73,20 @@ struct ExperimentTests {
         #expect(text.split(separator: "\n").last?.hasPrefix("╰") == true)
     }
 
+    @Test func aContextWithEveryVariantActiveIsFreedWhenDropped() throws {
+        weak var weakContext: DIContext?
+        weak var weakVariant: CardLayoutAssembly?
+        do {
+            let context = try context(["layout=card", "random=unread-first"])
+            #expect(RenderingAssembly.instance(from: context).renderer is CardRenderer)
+            #expect(ModelAssembly.instance(from: context).randomPicker is UnreadFirstRandomPicker)
+            weakContext = context
+            weakVariant = CardLayoutAssembly.instance(from: context)
+        }
+        #expect(weakVariant == nil)
+        #expect(weakContext == nil)
+    }
+
     @Test func randomUnreadFirstSubstitutesThePicker() throws {
         let context = try context(["random=unread-first"])
         #expect(ModelAssembly.instance(from: context).randomPicker is UnreadFirstRandomPicker)

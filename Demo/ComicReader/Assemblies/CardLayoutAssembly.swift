@@ -9,10 +9,10 @@ final class CardLayoutAssembly: Assembly, ExperimentSwitch {
 
     func activate(_ on: Bool) {
         guard on else { return rendering.removeSubstitution(for: \.renderer) }
-        // The context outlives every resolution that can call this, and holding it weakly
-        // keeps the context → substitution → assembly → context loop from forming.
-        rendering.addSubstitution(for: \.renderer) { [unowned context] in
-            CardLayoutAssembly.instance(from: context).cardRenderer
+        // The substitute takes this assembly as its parameter instead of capturing it, so the
+        // context keeps no assembly of its own (README, "Who owns what").
+        rendering.addSubstitution(for: \.renderer) { (card: CardLayoutAssembly) in
+            card.cardRenderer
         }
     }
 }

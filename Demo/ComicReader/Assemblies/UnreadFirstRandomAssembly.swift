@@ -9,8 +9,8 @@ final class UnreadFirstRandomAssembly: Assembly, ExperimentSwitch {
 
     func activate(_ on: Bool) {
         guard on else { return model.removeSubstitution(for: \.randomPicker) }
-        model.addSubstitution(for: \.randomPicker) { [unowned context] in
-            UnreadFirstRandomAssembly.instance(from: context).unreadFirstPicker
+        model.addSubstitution(for: \.randomPicker) { (variant: UnreadFirstRandomAssembly) in
+            variant.unreadFirstPicker
         }
     }
 }
