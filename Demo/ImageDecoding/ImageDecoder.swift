@@ -1,8 +1,7 @@
 /// Decodes an image file of any format this module knows, judged by its first bytes: PNG,
 /// baseline JPEG or GIF (its first frame).
 public enum ImageDecoder {
-    /// The file's pixels. Throws `PNGDecodingError`, `JPEGDecodingError` or `GIFDecodingError`
-    /// for a damaged or unsupported file, `NotAnImageError` for anything else; each error's
+    /// The file's pixels. Throws `ImageDecodingError` for a damaged or unsupported file, `NotAnImageError` for anything else; each error's
     /// description says what is wrong, in one line.
     public static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
         switch ImageFormat(detecting: bytes) {

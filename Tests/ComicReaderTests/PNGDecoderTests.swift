@@ -68,7 +68,9 @@ struct PNGDecoderTests {
             #expect {
                 try PNGDecoder.decode(Array(png.prefix(cut)))
             } throws: { error in
-                guard case .truncated? = error as? PNGDecodingError else { return false }
+                guard let error = error as? ImageDecodingError, error.format == .png,
+                    case .truncated = error.problem
+                else { return false }
                 return "\(error)".hasPrefix("truncated PNG: ")
             }
         }
@@ -83,26 +85,27 @@ struct PNGDecoderTests {
         #expect {
             try PNGDecoder.decode(png)
         } throws: { error in
-            guard case .badCRC(chunk: "IDAT", offset: 33, _, _)? = error as? PNGDecodingError else {
-                return false
-            }
+            guard let error = error as? ImageDecodingError, error.format == .png,
+                case .badCRC(chunk: "IDAT", offset: 33, _, _) = error.problem
+            else { return false }
             return "\(error)".hasPrefix("PNG chunk IDAT at byte 33 has a bad CRC")
         }
     }
 
     @Test("a header claiming 100000 × 100000 pixels fails fast with the limit in the message")
     func hugeHeader() {
-        #expect(throws: PNGDecodingError.tooLarge(width: 100_000, height: 100_000)) {
+        #expect(throws: ImageDecodingError(.png, .tooLarge(width: 100_000, height: 100_000))) {
             try PNGDecoder.decode(ImageTestFixtures.hugeHeader)
         }
-        let message = PNGDecodingError.tooLarge(width: 100_000, height: 100_000).description
+        let message = ImageDecodingError(.png, .tooLarge(width: 100_000, height: 100_000))
+            .description
         #expect(
             message
                 == "PNG is 100000×100000 pixels, above the limit of 20000 pixels a side and 40 megapixels"
         )
         // Within the side limit but above the pixel limit.
         let header = bigEndianBytes(20_000) + bigEndianBytes(10_000) + [8, 0, 0, 0, 0]
-        #expect(throws: PNGDecodingError.tooLarge(width: 20_000, height: 10_000)) {
+        #expect(throws: ImageDecodingError(.png, .tooLarge(width: 20_000, height: 10_000))) {
             try PNGHeader(ihdr: header[...])
         }
     }
@@ -112,7 +115,9 @@ struct PNGDecoderTests {
         #expect {
             try PNGDecoder.decode(ImageTestFixtures.zlibBomb)
         } throws: { error in
-            guard case .corrupt(let why)? = error as? PNGDecodingError else { return false }
+            guard let error = error as? ImageDecodingError, error.format == .png,
+                case .corrupt(let why) = error.problem
+            else { return false }
             return why.contains("expands beyond the expected 110 bytes")
         }
     }
@@ -120,14 +125,18 @@ struct PNGDecoderTests {
     @Test("an HTML page served instead of a PNG says so")
     func html() {
         let page = Array("<!DOCTYPE html>\n<html><body>Not found</body></html>".utf8)
-        #expect(throws: PNGDecodingError.notPNG(looksLike: .html)) { try PNGDecoder.decode(page) }
+        #expect(throws: ImageDecodingError(.png, .wrongFormat(looksLike: .html))) {
+            try PNGDecoder.decode(page)
+        }
         #expect(
-            PNGDecodingError.notPNG(looksLike: .html).description
+            ImageDecodingError(.png, .wrongFormat(looksLike: .html)).description
                 == "not a PNG image (looks like HTML)")
-        #expect(throws: PNGDecodingError.notPNG(looksLike: .jpeg)) {
+        #expect(throws: ImageDecodingError(.png, .wrongFormat(looksLike: .jpeg))) {
             try PNGDecoder.decode([0xFF, 0xD8, 0xFF, 0xE0])
         }
-        #expect(throws: PNGDecodingError.notPNG(looksLike: .empty)) { try PNGDecoder.decode([]) }
+        #expect(throws: ImageDecodingError(.png, .wrongFormat(looksLike: .empty))) {
+            try PNGDecoder.decode([])
+        }
     }
 
     @Test(
@@ -137,23 +146,26 @@ struct PNGDecoderTests {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let grey = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [8, 0, 0, 0, 0])
         let end = pngChunk("IEND", [])
-        #expect(throws: PNGDecodingError.unsupported("critical chunk ABCD")) {
+        #expect(throws: ImageDecodingError(.png, .unsupported("critical chunk ABCD"))) {
             try PNGDecoder.decode(signature + grey + pngChunk("ABCD", [1]) + end)
         }
-        #expect(throws: PNGDecodingError.corrupt("no IDAT chunk")) {
+        #expect(throws: ImageDecodingError(.png, .corrupt("no IDAT chunk"))) {
             try PNGDecoder.decode(signature + grey + pngChunk("tEXt", Array("a\0b".utf8)) + end)
         }
         let palette = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [8, 3, 0, 0, 0])
         let idat = pngChunk(
             "IDAT", [0x78, 0x01, 0x63, 0x60, 0x60, 0x00, 0x02, 0x00, 0x00, 0x06, 0x00, 0x01])
-        #expect(throws: PNGDecodingError.corrupt("palette image without a PLTE chunk")) {
+        #expect(throws: ImageDecodingError(.png, .corrupt("palette image without a PLTE chunk"))) {
             try PNGDecoder.decode(signature + palette + idat + end)
         }
         let badDepth = pngChunk("IHDR", bigEndianBytes(2) + bigEndianBytes(2) + [3, 2, 0, 0, 0])
-        #expect(throws: PNGDecodingError.corrupt("bit depth 3 is not allowed for colour type 2")) {
+        #expect(
+            throws: ImageDecodingError(
+                .png, .corrupt("bit depth 3 is not allowed for colour type 2"))
+        ) {
             try PNGDecoder.decode(signature + badDepth + idat + end)
         }
-        #expect(throws: PNGDecodingError.corrupt("the first chunk is not IHDR")) {
+        #expect(throws: ImageDecodingError(.png, .corrupt("the first chunk is not IHDR"))) {
             try PNGDecoder.decode(signature + idat + end)
         }
     }
@@ -169,7 +181,7 @@ struct PNGDecoderTests {
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + pngChunk("IHDR", bigEndianBytes(1) + bigEndianBytes(1) + [8, 0, 0, 0, 0])
             + pngChunk("IDAT", stored) + pngChunk("IEND", [])
-        #expect(throws: PNGDecodingError.corrupt("row 0 has unknown filter type 9")) {
+        #expect(throws: ImageDecodingError(.png, .corrupt("row 0 has unknown filter type 9"))) {
             try PNGDecoder.decode(png)
         }
     }
@@ -182,12 +194,12 @@ struct PNGDecoderTests {
 
     @Test("every error is one line with exit code 65")
     func errorText() {
-        let errors: [PNGDecodingError] = [
-            .notPNG(looksLike: .text), .truncated("x"),
+        let problems: [ImageDecodingError.Problem] = [
+            .wrongFormat(looksLike: .text), .truncated("x"),
             .badCRC(chunk: "IDAT", offset: 1, stored: 1, computed: 2),
             .tooLarge(width: 1, height: 1), .unsupported("y"), .corrupt("z"),
         ]
-        for error in errors {
+        for error in problems.map({ ImageDecodingError(.png, $0) }) {
             #expect(!error.description.contains("\n"))
             #expect(error.exitCode == 65)
         }

@@ -30,12 +30,13 @@ private final class Room {
     weak var house: House?
 }
 
-/// The house is an `objectGraph` definition.
-private final class GraphHouseAssembly: Assembly {
-    lazy var rooms: GraphRoomAssembly = self.context.assembly()
+/// The house is defined in `houseScope`, set on the assembly object before the first read.
+private final class HouseAssembly: Assembly {
+    lazy var rooms: RoomAssembly = self.context.assembly()
+    var houseScope = Scope.objectGraph
 
     var house: House {
-        return define(init: House()) {
+        return define(scope: houseScope, init: House()) {
             $0.room = self.rooms.room
             $0.rooms = [self.rooms.room, self.rooms.spareRoom, self.rooms.spareRoom]
             return $0
@@ -43,75 +44,9 @@ private final class GraphHouseAssembly: Assembly {
     }
 }
 
-private final class GraphRoomAssembly: Assembly {
-    var houses: GraphHouseAssembly {
-        return GraphHouseAssembly.instance(from: self.context)
-    }
-
-    var room: Room {
-        return define(init: Room()) {
-            $0.house = self.houses.house
-            return $0
-        }
-    }
-
-    var spareRoom: Room {
-        return define(scope: .prototype, init: Room()) {
-            $0.house = self.houses.house
-            return $0
-        }
-    }
-}
-
-/// The house is a `lazySingleton`.
-private final class SingletonHouseAssembly: Assembly {
-    lazy var rooms: SingletonRoomAssembly = self.context.assembly()
-
-    var house: House {
-        return define(scope: .lazySingleton, init: House()) {
-            $0.room = self.rooms.room
-            $0.rooms = [self.rooms.room, self.rooms.spareRoom, self.rooms.spareRoom]
-            return $0
-        }
-    }
-}
-
-private final class SingletonRoomAssembly: Assembly {
-    var houses: SingletonHouseAssembly {
-        return SingletonHouseAssembly.instance(from: self.context)
-    }
-
-    var room: Room {
-        return define(init: Room()) {
-            $0.house = self.houses.house
-            return $0
-        }
-    }
-
-    var spareRoom: Room {
-        return define(scope: .prototype, init: Room()) {
-            $0.house = self.houses.house
-            return $0
-        }
-    }
-}
-
-/// The house is a `weakSingleton`.
-private final class WeakHouseAssembly: Assembly {
-    lazy var rooms: WeakRoomAssembly = self.context.assembly()
-
-    var house: House {
-        return define(scope: .weakSingleton, init: House()) {
-            $0.room = self.rooms.room
-            $0.rooms = [self.rooms.room, self.rooms.spareRoom, self.rooms.spareRoom]
-            return $0
-        }
-    }
-}
-
-private final class WeakRoomAssembly: Assembly {
-    var houses: WeakHouseAssembly {
-        return WeakHouseAssembly.instance(from: self.context)
+private final class RoomAssembly: Assembly {
+    var houses: HouseAssembly {
+        return HouseAssembly.instance(from: self.context)
     }
 
     var room: Room {
@@ -453,120 +388,67 @@ struct EasyDiSuiteTests {
         #expect(fromDefault.context !== fromNew.context)
     }
 
-    // MARK: Cross-assembly injections, objectGraph parent
+    // MARK: Cross-assembly injections
 
-    /// EasyDi: Test_CrossAssemblyInjections.testChildObjectIsCreates.
-    @Test("objectGraph parent across assemblies: the child is made")
-    func graphParentGetsChild() {
-        let context = DIContext()
-        let house = GraphHouseAssembly.instance(from: context).house
+    /// The parent scopes of EasyDi's three cross-assembly test cases: Test_CrossAssemblyInjections
+    /// (objectGraph), Test_CrossAssemblyInjections_SingletonCycle (lazySingleton) and
+    /// Test_CrossAssemblyInjections_WeakSingletonCycle (weakSingleton).
+    static let parentScopes: [Scope] = [.objectGraph, .lazySingleton, .weakSingleton]
+
+    /// A house in `scope`, read from a new context, with the assembly that made it. The scope
+    /// is a property of that assembly object, so a test holds it for as long as it reads.
+    private static func house(in scope: Scope) -> (House, HouseAssembly) {
+        let houses = HouseAssembly.instance(from: DIContext())
+        houses.houseScope = scope
+        return (houses.house, houses)
+    }
+
+    /// EasyDi: Test_CrossAssemblyInjections.testChildObjectIsCreates,
+    /// Test_CrossAssemblyInjections_SingletonCycle.testChildObjectIsCreates and
+    /// Test_CrossAssemblyInjections_WeakSingletonCycle.testChildObjectIsCreates.
+    @Test("parent across assemblies: the child is made", arguments: parentScopes)
+    func parentGetsChild(scope: Scope) {
+        let (house, _) = Self.house(in: scope)
         #expect(house.room != nil)
     }
 
-    /// EasyDi: Test_CrossAssemblyInjections.testParentObjectAssignedAndValud.
-    @Test("objectGraph parent across assemblies: the child's parent is that parent")
-    func graphChildPointsBack() {
-        let context = DIContext()
-        let house = GraphHouseAssembly.instance(from: context).house
+    /// EasyDi: Test_CrossAssemblyInjections.testParentObjectAssignedAndValud,
+    /// Test_CrossAssemblyInjections_SingletonCycle.testParentObjectAssignedAndValud and
+    /// Test_CrossAssemblyInjections_WeakSingletonCycle.testParentObjectAssignedAndValud.
+    @Test("parent across assemblies: the child's parent is that parent", arguments: parentScopes)
+    func childPointsBack(scope: Scope) {
+        let (house, houses) = Self.house(in: scope)
         #expect(house.room?.house != nil)
         #expect(house.room?.house === house)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections.testChildNotRecreated.
-    @Test("objectGraph parent across assemblies: an objectGraph child read twice is one object")
-    func graphChildMadeOnce() {
-        let context = DIContext()
-        let house = GraphHouseAssembly.instance(from: context).house
-        #expect(house.room != nil)
-        #expect(house.room === house.rooms.first)
-        #expect(house.rooms[1] !== house.rooms[2])
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections.testParentIsSameForAllChildren.
-    @Test("objectGraph parent across assemblies: every child, prototypes too, has that parent")
-    func graphChildrenShareParent() {
-        let context = DIContext()
-        let house = GraphHouseAssembly.instance(from: context).house
-        #expect(house.rooms.count == 3)
-        for room in house.rooms {
-            #expect(room.house === house)
+        if scope != .objectGraph {
+            // A singleton parent is the same object when read again.
+            #expect(HouseAssembly.instance(from: houses.context).house === house)
         }
     }
 
-    // MARK: Cross-assembly injections, lazySingleton parent
-
-    /// EasyDi: Test_CrossAssemblyInjections_SingletonCycle.testChildObjectIsCreates.
-    @Test("lazySingleton parent across assemblies: the child is made")
-    func singletonParentGetsChild() {
-        let context = DIContext()
-        let house = SingletonHouseAssembly.instance(from: context).house
-        #expect(house.room != nil)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections_SingletonCycle.testParentObjectAssignedAndValud.
-    @Test("lazySingleton parent across assemblies: the child's parent is the singleton")
-    func singletonChildPointsBack() {
-        let context = DIContext()
-        let house = SingletonHouseAssembly.instance(from: context).house
-        #expect(house.room?.house != nil)
-        #expect(house.room?.house === house)
-        #expect(SingletonHouseAssembly.instance(from: context).house === house)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections_SingletonCycle.testChildNotRecreated.
-    @Test("lazySingleton parent across assemblies: an objectGraph child read twice is one object")
-    func singletonChildMadeOnce() {
-        let context = DIContext()
-        let house = SingletonHouseAssembly.instance(from: context).house
+    /// EasyDi: Test_CrossAssemblyInjections.testChildNotRecreated,
+    /// Test_CrossAssemblyInjections_SingletonCycle.testChildNotRecreated and
+    /// Test_CrossAssemblyInjections_WeakSingletonCycle.testChildNotRecreated.
+    @Test(
+        "parent across assemblies: an objectGraph child read twice is one object",
+        arguments: parentScopes)
+    func childMadeOnce(scope: Scope) {
+        let (house, _) = Self.house(in: scope)
         #expect(house.room != nil)
         #expect(house.room === house.rooms.first)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections_SingletonCycle.testParentIsSameForAllChildren.
-    @Test("lazySingleton parent across assemblies: every child has the singleton as parent")
-    func singletonChildrenShareParent() {
-        let context = DIContext()
-        let house = SingletonHouseAssembly.instance(from: context).house
-        #expect(house.rooms.count == 3)
-        for room in house.rooms {
-            #expect(room.house === house)
+        if scope == .objectGraph {
+            #expect(house.rooms[1] !== house.rooms[2])
         }
     }
 
-    // MARK: Cross-assembly injections, weakSingleton parent
-
-    /// EasyDi: Test_CrossAssemblyInjections_WeakSingletonCycle.testChildObjectIsCreates.
-    @Test("weakSingleton parent across assemblies: the child is made")
-    func weakParentGetsChild() {
-        let context = DIContext()
-        let house = WeakHouseAssembly.instance(from: context).house
-        #expect(house.room != nil)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections_WeakSingletonCycle.testParentObjectAssignedAndValud.
-    @Test("weakSingleton parent across assemblies: the child's parent is the singleton")
-    func weakChildPointsBack() {
-        let context = DIContext()
-        let house = WeakHouseAssembly.instance(from: context).house
-        #expect(house.room?.house != nil)
-        #expect(house.room?.house === house)
-        #expect(WeakHouseAssembly.instance(from: context).house === house)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections_WeakSingletonCycle.testChildNotRecreated.
-    @Test("weakSingleton parent across assemblies: an objectGraph child read twice is one object")
-    func weakChildMadeOnce() {
-        let context = DIContext()
-        let house = WeakHouseAssembly.instance(from: context).house
-        #expect(house.room != nil)
-        #expect(house.room === house.rooms.first)
-    }
-
-    /// EasyDi: Test_CrossAssemblyInjections_WeakSingletonCycle.testParentIsSameForAllChildren.
-    @Test("weakSingleton parent across assemblies: every child has the singleton as parent")
-    func weakChildrenShareParent() {
-        let context = DIContext()
-        let house = WeakHouseAssembly.instance(from: context).house
+    /// EasyDi: Test_CrossAssemblyInjections.testParentIsSameForAllChildren,
+    /// Test_CrossAssemblyInjections_SingletonCycle.testParentIsSameForAllChildren and
+    /// Test_CrossAssemblyInjections_WeakSingletonCycle.testParentIsSameForAllChildren.
+    @Test(
+        "parent across assemblies: every child, prototypes too, has that parent",
+        arguments: parentScopes)
+    func childrenShareParent(scope: Scope) {
+        let (house, _) = Self.house(in: scope)
         #expect(house.rooms.count == 3)
         for room in house.rooms {
             #expect(room.house === house)

@@ -65,6 +65,15 @@ final class LeftAssembly: Assembly {
         }
     }
     var ping: Ping { define(init: Ping()) { $0.other = self.right.pong } }
+
+    /// A left assembly in a new context, linked both ways to a right one in another context.
+    static func linkedAcrossContexts() -> LeftAssembly {
+        let left = LeftAssembly.instance(from: DIContext())
+        let right = RightAssembly.instance(from: DIContext())
+        left.right = right
+        right.left = left
+        return left
+    }
 }
 
 final class RightAssembly: Assembly {
@@ -100,10 +109,7 @@ struct GraphTests {
 
     @Test("an objectGraph object reached twice through another context is one instance")
     func oneGraphAcrossContexts() {
-        let left = LeftAssembly.instance(from: DIContext())
-        let right = RightAssembly.instance(from: DIContext())
-        left.right = right
-        right.left = left
+        let left = LeftAssembly.linkedAcrossContexts()
         let holder = left.holder
         #expect(holder.middle != nil)
         #expect(holder.middle === holder.second)
@@ -112,10 +118,7 @@ struct GraphTests {
 
     @Test("a property cycle that crosses contexts closes")
     func cycleAcrossContexts() {
-        let left = LeftAssembly.instance(from: DIContext())
-        let right = RightAssembly.instance(from: DIContext())
-        left.right = right
-        right.left = left
+        let left = LeftAssembly.linkedAcrossContexts()
         let ping = left.ping
         #expect(ping.other?.other === ping)
     }

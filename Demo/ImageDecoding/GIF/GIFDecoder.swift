@@ -11,16 +11,16 @@ public enum GIFDecoder {
     public static func size(of bytes: [UInt8]) throws -> ImageSize {
         try checkSignature(bytes)
         guard bytes.count >= 10 else {
-            throw GIFDecodingError.truncated("the file ends inside the screen descriptor")
+            throw ImageDecodingError(.gif, .truncated("the file ends inside the screen descriptor"))
         }
         return ImageSize(width: littleEndian(bytes, 6), height: littleEndian(bytes, 8))
     }
 
-    /// Decodes the first frame of a GIF file. Throws `GIFDecodingError`.
+    /// Decodes the first frame of a GIF file. Throws `ImageDecodingError`.
     public static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
         var screen = try size(of: bytes)
         guard bytes.count >= 13 else {
-            throw GIFDecodingError.truncated("the file ends inside the screen descriptor")
+            throw ImageDecodingError(.gif, .truncated("the file ends inside the screen descriptor"))
         }
         let flags = bytes[10]
         var position = 13
@@ -31,14 +31,14 @@ public enum GIFDecoder {
         var transparentIndex: Int?
         while true {
             guard position < bytes.count else {
-                throw GIFDecodingError.truncated("the file ends before the first image")
+                throw ImageDecodingError(.gif, .truncated("the file ends before the first image"))
             }
             let introducer = bytes[position]
             position += 1
             switch introducer {
             case 0x21:
                 guard position < bytes.count else {
-                    throw GIFDecodingError.truncated("the file ends inside an extension")
+                    throw ImageDecodingError(.gif, .truncated("the file ends inside an extension"))
                 }
                 let label = bytes[position]
                 position += 1
@@ -53,7 +53,8 @@ public enum GIFDecoder {
                     screen = ImageSize(width: frame.width, height: frame.height)
                 }
                 guard ImageSizeLimit.allows(width: screen.width, height: screen.height) else {
-                    throw GIFDecodingError.tooLarge(width: screen.width, height: screen.height)
+                    throw ImageDecodingError(
+                        .gif, .tooLarge(width: screen.width, height: screen.height))
                 }
                 var table = globalTable
                 if frame.flags & 0x80 != 0 {
@@ -61,25 +62,30 @@ public enum GIFDecoder {
                         bytes, at: &position, bits: frame.flags & 7, name: "local")
                 }
                 guard let table else {
-                    throw GIFDecodingError.corrupt("the first image has no colour table")
+                    throw ImageDecodingError(.gif, .corrupt("the first image has no colour table"))
                 }
                 guard position < bytes.count else {
-                    throw GIFDecodingError.truncated("the file ends before the image data")
+                    throw ImageDecodingError(
+                        .gif, .truncated("the file ends before the image data"))
                 }
                 let codeSize = Int(bytes[position])
                 position += 1
                 guard (1...8).contains(codeSize) else {
-                    throw GIFDecodingError.corrupt(
-                        "LZW minimum code size \(codeSize) at byte \(position - 1), not 1…8")
+                    throw ImageDecodingError(
+                        .gif,
+                        .corrupt(
+                            "LZW minimum code size \(codeSize) at byte \(position - 1), not 1…8"))
                 }
                 let data = try subBlocks(bytes, at: &position, what: "the image data")
                 // One code gives at most 4096 indices: data too short to reach the frame's end
                 // by far is refused before the frame's memory is allocated.
                 let reachable = data.count * 8 / (codeSize + 1) * 4096
                 guard reachable >= frame.width * frame.height else {
-                    throw GIFDecodingError.truncated(
-                        "\(data.count) bytes of image data cannot hold \(frame.width)×"
-                            + "\(frame.height) pixels")
+                    throw ImageDecodingError(
+                        .gif,
+                        .truncated(
+                            "\(data.count) bytes of image data cannot hold \(frame.width)×"
+                                + "\(frame.height) pixels"))
                 }
                 let indices = try GIFLZWDecoder(minimumCodeSize: codeSize).decode(
                     data, count: frame.width * frame.height)
@@ -87,10 +93,13 @@ public enum GIFDecoder {
                     frame: frame, indices: indices, screen: screen, table: table,
                     transparentIndex: transparentIndex)
             case 0x3B:
-                throw GIFDecodingError.corrupt("the file ends (trailer) without any image")
+                throw ImageDecodingError(
+                    .gif, .corrupt("the file ends (trailer) without any image"))
             default:
-                throw GIFDecodingError.corrupt(
-                    "unknown block introducer \(introducer) at byte \(position - 1)")
+                throw ImageDecodingError(
+                    .gif,
+                    .corrupt(
+                        "unknown block introducer \(introducer) at byte \(position - 1)"))
             }
         }
     }
@@ -105,7 +114,8 @@ public enum GIFDecoder {
 
         init(_ bytes: [UInt8], at position: inout Int) throws {
             guard bytes.count - position >= 9 else {
-                throw GIFDecodingError.truncated("the file ends inside the image descriptor")
+                throw ImageDecodingError(
+                    .gif, .truncated("the file ends inside the image descriptor"))
             }
             left = littleEndian(bytes, position)
             top = littleEndian(bytes, position + 2)
@@ -113,7 +123,7 @@ public enum GIFDecoder {
             height = littleEndian(bytes, position + 6)
             flags = bytes[position + 8]
             guard ImageSizeLimit.allows(width: width, height: height) else {
-                throw GIFDecodingError.tooLarge(width: width, height: height)
+                throw ImageDecodingError(.gif, .tooLarge(width: width, height: height))
             }
             position += 9
         }
@@ -122,7 +132,7 @@ public enum GIFDecoder {
     private static func checkSignature(_ bytes: [UInt8]) throws {
         guard bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8))
         else {
-            throw GIFDecodingError.notGIF(looksLike: ImageFormat(detecting: bytes))
+            throw ImageDecodingError(.gif, .wrongFormat(looksLike: ImageFormat(detecting: bytes)))
         }
     }
 
@@ -138,8 +148,10 @@ public enum GIFDecoder {
     ) throws -> [RGBAPixel] {
         let entries = 1 << (Int(bits) + 1)
         guard bytes.count - position >= 3 * entries else {
-            throw GIFDecodingError.truncated(
-                "the file ends inside the \(name) colour table at byte \(position)")
+            throw ImageDecodingError(
+                .gif,
+                .truncated(
+                    "the file ends inside the \(name) colour table at byte \(position)"))
         }
         var table = (0..<entries).map { entry in
             let start = position + 3 * entry
@@ -158,13 +170,13 @@ public enum GIFDecoder {
         var data: [UInt8] = []
         while true {
             guard position < bytes.count else {
-                throw GIFDecodingError.truncated("the file ends inside \(what)")
+                throw ImageDecodingError(.gif, .truncated("the file ends inside \(what)"))
             }
             let length = Int(bytes[position])
             position += 1
             if length == 0 { return data }
             guard bytes.count - position >= length else {
-                throw GIFDecodingError.truncated("the file ends inside \(what)")
+                throw ImageDecodingError(.gif, .truncated("the file ends inside \(what)"))
             }
             data.append(contentsOf: bytes[position..<position + length])
             position += length

@@ -54,8 +54,10 @@ struct GIFLZWDecoder {
             if code == end { break }
             guard let last = previous else {
                 guard code < clear else {
-                    throw GIFDecodingError.corrupt(
-                        "LZW code \(code) after a clear code is not a colour index")
+                    throw ImageDecodingError(
+                        .gif,
+                        .corrupt(
+                            "LZW code \(code) after a clear code is not a colour index"))
                 }
                 output[written] = UInt8(code)
                 written += 1
@@ -63,8 +65,10 @@ struct GIFLZWDecoder {
                 continue
             }
             guard code <= next, code < Self.tableSize else {
-                throw GIFDecodingError.corrupt(
-                    "LZW code \(code) is beyond the table's \(next) entries")
+                throw ImageDecodingError(
+                    .gif,
+                    .corrupt(
+                        "LZW code \(code) is beyond the table's \(next) entries"))
             }
             // A code not yet in the table is the previous string plus its own first index.
             let isNew = code == next

@@ -26,15 +26,15 @@ public enum JPEGDecoder {
                 return ImageSize(width: frame.width, height: frame.height)
             }
             if let kind = JPEGMarker.unsupportedFrame(code) {
-                throw JPEGDecodingError.unsupported(kind)
+                throw ImageDecodingError(.jpeg, .unsupported(kind))
             }
             if code == 0xDA || code == 0xD9 {
-                throw JPEGDecodingError.corrupt("no frame header before byte \(offset)")
+                throw ImageDecodingError(.jpeg, .corrupt("no frame header before byte \(offset)"))
             }
         }
     }
 
-    /// Decodes a whole JPEG file. Throws `JPEGDecodingError`.
+    /// Decodes a whole JPEG file. Throws `ImageDecodingError`.
     public static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
         var position = try start(of: bytes)
         var tables = Tables()
@@ -45,19 +45,24 @@ public enum JPEGDecoder {
             guard position < bytes.count else {
                 // Some files end without EOI; that is fine once every component has been coded.
                 if let frame, scanned.count == frame.components.count { break }
-                throw JPEGDecodingError.truncated("the file ends before the image data does")
+                throw ImageDecodingError(
+                    .jpeg, .truncated("the file ends before the image data does"))
             }
             let (code, offset, data) = try segment(of: bytes, at: &position)
             switch code {
             case 0xD9:
                 guard let frame, scanned.count == frame.components.count else {
-                    throw JPEGDecodingError.corrupt(
-                        "the end-of-image marker at byte \(offset) comes before the image data")
+                    throw ImageDecodingError(
+                        .jpeg,
+                        .corrupt(
+                            "the end-of-image marker at byte \(offset) comes before the image data")
+                    )
                 }
                 return bitmap(frame: frame, planes: planes, transform: tables.transform)
             case 0xC0, 0xC1:
                 guard frame == nil else {
-                    throw JPEGDecodingError.corrupt("a second frame header at byte \(offset)")
+                    throw ImageDecodingError(
+                        .jpeg, .corrupt("a second frame header at byte \(offset)"))
                 }
                 let header = try JPEGFrame(segment: data, offset: offset)
                 frame = header
@@ -68,7 +73,8 @@ public enum JPEGDecoder {
                 try readQuantizationTables(data, offset: offset, into: &tables)
             case 0xDD:
                 guard data.count == 2 else {
-                    throw JPEGDecodingError.corrupt("restart interval segment at byte \(offset)")
+                    throw ImageDecodingError(
+                        .jpeg, .corrupt("restart interval segment at byte \(offset)"))
                 }
                 tables.restartInterval = Int(data.first!) << 8 | Int(data.last!)
             case 0xEE:
@@ -79,17 +85,20 @@ public enum JPEGDecoder {
                 }
             case 0xDA:
                 guard let frame else {
-                    throw JPEGDecodingError.corrupt("a scan at byte \(offset) before any frame")
+                    throw ImageDecodingError(
+                        .jpeg, .corrupt("a scan at byte \(offset) before any frame"))
                 }
                 let decoder = try scanDecoder(data, offset: offset, frame: frame, tables: tables)
                 // Planes are allocated only for data that can fill them: a small file claiming a
                 // large picture is refused here, before any pixel memory.
                 let left = bytes.count - data.endIndex
                 guard left * 4 >= decoder.blockCount else {
-                    throw JPEGDecodingError.truncated(
-                        "the scan at byte \(offset) codes \(decoder.blockCount) blocks, which "
-                            + "take at least \(decoder.blockCount / 4) bytes, and the file has "
-                            + "\(left) left")
+                    throw ImageDecodingError(
+                        .jpeg,
+                        .truncated(
+                            "the scan at byte \(offset) codes \(decoder.blockCount) blocks, which "
+                                + "take at least \(decoder.blockCount / 4) bytes, and the file has "
+                                + "\(left) left"))
                 }
                 for part in decoder.parts where planes[part.component].isEmpty {
                     let size = frame.planeWidth(part.component) * frame.planeHeight(part.component)
@@ -100,7 +109,7 @@ public enum JPEGDecoder {
                     try decoder.decode(bytes, start: data.endIndex, into: &planes) ?? bytes.count
             default:
                 if let kind = JPEGMarker.unsupportedFrame(code) {
-                    throw JPEGDecodingError.unsupported(kind)
+                    throw ImageDecodingError(.jpeg, .unsupported(kind))
                 }
             // Application data, comments and the like: nothing to decode.
             }
@@ -119,7 +128,7 @@ public enum JPEGDecoder {
     /// Checks the start-of-image marker; returns where the first segment starts.
     private static func start(of bytes: [UInt8]) throws -> Int {
         guard bytes.starts(with: [0xFF, 0xD8]) else {
-            throw JPEGDecodingError.notJPEG(looksLike: ImageFormat(detecting: bytes))
+            throw ImageDecodingError(.jpeg, .wrongFormat(looksLike: ImageFormat(detecting: bytes)))
         }
         return 2
     }
@@ -131,15 +140,18 @@ public enum JPEGDecoder {
     ) {
         let offset = position
         guard position < bytes.count else {
-            throw JPEGDecodingError.truncated("the file ends before the image data does")
+            throw ImageDecodingError(.jpeg, .truncated("the file ends before the image data does"))
         }
         guard bytes[position] == 0xFF else {
-            throw JPEGDecodingError.corrupt(
-                "expected a marker at byte \(offset), found \(bytes[position])")
+            throw ImageDecodingError(
+                .jpeg,
+                .corrupt(
+                    "expected a marker at byte \(offset), found \(bytes[position])"))
         }
         while position < bytes.count && bytes[position] == 0xFF { position += 1 }
         guard position < bytes.count else {
-            throw JPEGDecodingError.truncated("the file ends inside a marker at byte \(offset)")
+            throw ImageDecodingError(
+                .jpeg, .truncated("the file ends inside a marker at byte \(offset)"))
         }
         let code = bytes[position]
         position += 1
@@ -148,18 +160,25 @@ public enum JPEGDecoder {
             return (code, offset, [])
         }
         guard bytes.count - position >= 2 else {
-            throw JPEGDecodingError.truncated(
-                "the file ends in the length of segment \(JPEGMarker.name(code)) at byte \(offset)")
+            throw ImageDecodingError(
+                .jpeg,
+                .truncated(
+                    "the file ends in the length of segment \(JPEGMarker.name(code)) at byte \(offset)"
+                ))
         }
         let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
         guard length >= 2 else {
-            throw JPEGDecodingError.corrupt(
-                "segment \(JPEGMarker.name(code)) at byte \(offset) has a length of \(length)")
+            throw ImageDecodingError(
+                .jpeg,
+                .corrupt(
+                    "segment \(JPEGMarker.name(code)) at byte \(offset) has a length of \(length)"))
         }
         guard length <= bytes.count - position else {
-            throw JPEGDecodingError.truncated(
-                "segment \(JPEGMarker.name(code)) at byte \(offset) needs \(length) bytes but "
-                    + "the file has \(bytes.count - position) left")
+            throw ImageDecodingError(
+                .jpeg,
+                .truncated(
+                    "segment \(JPEGMarker.name(code)) at byte \(offset) needs \(length) bytes but "
+                        + "the file has \(bytes.count - position) left"))
         }
         let data = bytes[position + 2..<position + length]
         position += length
@@ -175,24 +194,33 @@ public enum JPEGDecoder {
             let kind = data[index] >> 4
             let slot = Int(data[index] & 0x0F)
             guard kind <= 1, slot < 4 else {
-                throw JPEGDecodingError.corrupt(
-                    "Huffman table class \(kind), number \(slot) in the segment at byte \(offset)")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "Huffman table class \(kind), number \(slot) in the segment at byte \(offset)"
+                    ))
             }
             guard data.endIndex - index >= 17 else {
-                throw JPEGDecodingError.corrupt(
-                    "Huffman table segment at byte \(offset) is cut inside its code counts")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "Huffman table segment at byte \(offset) is cut inside its code counts"))
             }
             let counts = data[index + 1...index + 16].map(Int.init)
             let total = counts.reduce(0, +)
             let name = "\(kind == 0 ? "DC" : "AC") table \(slot)"
             guard total <= 256 else {
-                throw JPEGDecodingError.corrupt(
-                    "Huffman \(name) at byte \(offset) claims \(total) codes (at most 256)")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "Huffman \(name) at byte \(offset) claims \(total) codes (at most 256)"))
             }
             guard data.endIndex - index - 17 >= total else {
-                throw JPEGDecodingError.corrupt(
-                    "Huffman \(name) at byte \(offset) lists \(total) values but the segment "
-                        + "has \(data.endIndex - index - 17) bytes left")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "Huffman \(name) at byte \(offset) lists \(total) values but the segment "
+                            + "has \(data.endIndex - index - 17) bytes left"))
             }
             let values = Array(data[index + 17..<index + 17 + total])
             let table = try JPEGHuffmanTable(counts: counts, values: values, name: name)
@@ -210,13 +238,17 @@ public enum JPEGDecoder {
             let wide = data[index] >> 4
             let slot = Int(data[index] & 0x0F)
             guard wide <= 1, slot < 4 else {
-                throw JPEGDecodingError.corrupt(
-                    "quantisation table precision \(wide), number \(slot) at byte \(offset)")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "quantisation table precision \(wide), number \(slot) at byte \(offset)"))
             }
             let size = wide == 1 ? 128 : 64
             guard data.endIndex - index - 1 >= size else {
-                throw JPEGDecodingError.corrupt(
-                    "quantisation table \(slot) at byte \(offset) is cut short")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "quantisation table \(slot) at byte \(offset) is cut short"))
             }
             let steps = data[index + 1..<index + 1 + size]
             tables.quantization[slot] =
@@ -237,29 +269,41 @@ public enum JPEGDecoder {
         guard let count = header.first.map(Int.init), (1...4).contains(count),
             header.count == 4 + 2 * count
         else {
-            throw JPEGDecodingError.corrupt("the scan header at byte \(offset) is malformed")
+            throw ImageDecodingError(
+                .jpeg, .corrupt("the scan header at byte \(offset) is malformed"))
         }
         var parts: [JPEGScanDecoder.Part] = []
         for field in stride(from: 1, to: 1 + 2 * count, by: 2) {
             let id = header[field]
             guard let component = frame.components.firstIndex(where: { $0.id == id }) else {
-                throw JPEGDecodingError.corrupt(
-                    "the scan at byte \(offset) names component \(id), which the frame lacks")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "the scan at byte \(offset) names component \(id), which the frame lacks"))
             }
             let dcSlot = Int(header[field + 1] >> 4)
             let acSlot = Int(header[field + 1] & 0x0F)
             guard dcSlot < 4, let dc = tables.dc[dcSlot] else {
-                throw JPEGDecodingError.corrupt(
-                    "the scan at byte \(offset) uses Huffman DC table \(dcSlot), never defined")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "the scan at byte \(offset) uses Huffman DC table \(dcSlot), never defined")
+                )
             }
             guard acSlot < 4, let ac = tables.ac[acSlot] else {
-                throw JPEGDecodingError.corrupt(
-                    "the scan at byte \(offset) uses Huffman AC table \(acSlot), never defined")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "the scan at byte \(offset) uses Huffman AC table \(acSlot), never defined")
+                )
             }
             let quantizationSlot = frame.components[component].quantizationTable
             guard let quantization = tables.quantization[quantizationSlot] else {
-                throw JPEGDecodingError.corrupt(
-                    "component \(id) uses quantisation table \(quantizationSlot), never defined")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "component \(id) uses quantisation table \(quantizationSlot), never defined"
+                    ))
             }
             parts.append(
                 JPEGScanDecoder.Part(

@@ -35,30 +35,36 @@ struct JPEGFrame {
     init(segment data: ArraySlice<UInt8>, offset: Int) throws {
         let bytes = Array(data)
         guard bytes.count >= 6 else {
-            throw JPEGDecodingError.corrupt("frame header at byte \(offset) is too short")
+            throw ImageDecodingError(.jpeg, .corrupt("frame header at byte \(offset) is too short"))
         }
         guard bytes[0] == 8 else {
-            throw JPEGDecodingError.unsupported("\(bytes[0])-bit samples (only 8-bit is decoded)")
+            throw ImageDecodingError(
+                .jpeg, .unsupported("\(bytes[0])-bit samples (only 8-bit is decoded)"))
         }
         let height = Int(bytes[1]) << 8 | Int(bytes[2])
         let width = Int(bytes[3]) << 8 | Int(bytes[4])
         guard height > 0 else {
-            throw JPEGDecodingError.unsupported("a height of 0, to be set by a later DNL marker")
+            throw ImageDecodingError(
+                .jpeg, .unsupported("a height of 0, to be set by a later DNL marker"))
         }
         guard width > 0 else {
-            throw JPEGDecodingError.corrupt("frame header at byte \(offset) gives a width of 0")
+            throw ImageDecodingError(
+                .jpeg, .corrupt("frame header at byte \(offset) gives a width of 0"))
         }
         guard ImageSizeLimit.allows(width: width, height: height) else {
-            throw JPEGDecodingError.tooLarge(width: width, height: height)
+            throw ImageDecodingError(.jpeg, .tooLarge(width: width, height: height))
         }
         let count = Int(bytes[5])
         guard count == 1 || count == 3 else {
             let kind = count == 4 ? "CMYK or YCCK (4 components)" : "\(count) colour components"
-            throw JPEGDecodingError.unsupported("\(kind); only greyscale and YCbCr are decoded")
+            throw ImageDecodingError(
+                .jpeg, .unsupported("\(kind); only greyscale and YCbCr are decoded"))
         }
         guard bytes.count >= 6 + 3 * count else {
-            throw JPEGDecodingError.corrupt(
-                "frame header at byte \(offset) is too short for \(count) components")
+            throw ImageDecodingError(
+                .jpeg,
+                .corrupt(
+                    "frame header at byte \(offset) is too short for \(count) components"))
         }
         var components: [Component] = []
         for index in 0..<count {
@@ -67,16 +73,21 @@ struct JPEGFrame {
             let vertical = Int(bytes[field + 1] & 0x0F)
             let table = Int(bytes[field + 2])
             guard (1...4).contains(horizontal), (1...4).contains(vertical) else {
-                throw JPEGDecodingError.corrupt(
-                    "component \(bytes[field]) has sampling factors \(horizontal)×\(vertical), "
-                        + "outside 1…4")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "component \(bytes[field]) has sampling factors \(horizontal)×\(vertical), "
+                            + "outside 1…4"))
             }
             guard table < 4 else {
-                throw JPEGDecodingError.corrupt(
-                    "component \(bytes[field]) uses quantisation table \(table), outside 0…3")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "component \(bytes[field]) uses quantisation table \(table), outside 0…3"))
             }
             if components.contains(where: { $0.id == bytes[field] }) {
-                throw JPEGDecodingError.corrupt("component \(bytes[field]) is declared twice")
+                throw ImageDecodingError(
+                    .jpeg, .corrupt("component \(bytes[field]) is declared twice"))
             }
             components.append(
                 Component(

@@ -31,8 +31,11 @@ struct JPEGHuffmanTable {
             for _ in 0..<count {
                 // All codes of one length must fit in that many bits, the all-ones code unused.
                 guard code < (1 << length) - 1 else {
-                    throw JPEGDecodingError.corrupt(
-                        "Huffman \(name) has more codes of up to \(length) bits than there are")
+                    throw ImageDecodingError(
+                        .jpeg,
+                        .corrupt(
+                            "Huffman \(name) has more codes of up to \(length) bits than there are")
+                    )
                 }
                 if length <= Self.fastBits {
                     let shift = Self.fastBits - length
@@ -62,8 +65,10 @@ struct JPEGHuffmanTable {
                 return Int(values[valueOffset[length] + code])
             }
         }
-        throw JPEGDecodingError.corrupt(
-            "the scan data holds a code that Huffman \(name) does not define, near byte "
-                + "\(reader.position)")
+        throw ImageDecodingError(
+            .jpeg,
+            .corrupt(
+                "the scan data holds a code that Huffman \(name) does not define, near byte "
+                    + "\(reader.position)"))
     }
 }

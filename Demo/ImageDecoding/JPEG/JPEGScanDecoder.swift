@@ -91,9 +91,11 @@ struct JPEGScanDecoder {
             if reader.usedPadding {
                 let place = "in MCU \(mcu + 1) of \(total), at byte \(reader.position)"
                 if reader.reachedEndOfFile {
-                    throw JPEGDecodingError.truncated("the file ends inside the scan data \(place)")
+                    throw ImageDecodingError(
+                        .jpeg, .truncated("the file ends inside the scan data \(place)"))
                 }
-                throw JPEGDecodingError.corrupt("the scan data runs into a marker \(place)")
+                throw ImageDecodingError(
+                    .jpeg, .corrupt("the scan data runs into a marker \(place)"))
             }
         }
         return reader.skipToMarker()?.offset
@@ -102,13 +104,17 @@ struct JPEGScanDecoder {
     /// Expects a restart marker where the data of the interval before MCU `mcu` ends.
     private func restart(_ reader: inout JPEGBitReader, before mcu: Int, of total: Int) throws {
         guard let marker = reader.skipToMarker() else {
-            throw JPEGDecodingError.truncated(
-                "the file ends before the restart marker of MCU \(mcu + 1) of \(total)")
+            throw ImageDecodingError(
+                .jpeg,
+                .truncated(
+                    "the file ends before the restart marker of MCU \(mcu + 1) of \(total)"))
         }
         guard (0xD0...0xD7).contains(marker.code) else {
-            throw JPEGDecodingError.corrupt(
-                "expected a restart marker (RSTn) at byte \(marker.offset) before MCU "
-                    + "\(mcu + 1) of \(total), found \(JPEGMarker.name(marker.code))")
+            throw ImageDecodingError(
+                .jpeg,
+                .corrupt(
+                    "expected a restart marker (RSTn) at byte \(marker.offset) before MCU "
+                        + "\(mcu + 1) of \(total), found \(JPEGMarker.name(marker.code))"))
         }
         reader.stepOverMarker()
     }
@@ -123,8 +129,10 @@ struct JPEGScanDecoder {
         for index in 0..<64 { coefficients[index] = 0 }
         let size = try part.dcTable.decode(&reader)
         guard size <= 11 else {
-            throw JPEGDecodingError.corrupt(
-                "a DC difference of \(size) bits (at most 11) near byte \(reader.position)")
+            throw ImageDecodingError(
+                .jpeg,
+                .corrupt(
+                    "a DC difference of \(size) bits (at most 11) near byte \(reader.position)"))
         }
         prediction += Self.extend(reader.read(size), bits: size)
         coefficients[0] = Float(prediction * part.quantization[0])
@@ -142,8 +150,10 @@ struct JPEGScanDecoder {
             }
             k += run
             guard k < 64 else {
-                throw JPEGDecodingError.corrupt(
-                    "a block's coefficients run past 64 near byte \(reader.position)")
+                throw ImageDecodingError(
+                    .jpeg,
+                    .corrupt(
+                        "a block's coefficients run past 64 near byte \(reader.position)"))
             }
             let value = Self.extend(reader.read(bits), bits: bits)
             coefficients[Self.zigzag[k]] = Float(value * part.quantization[k])

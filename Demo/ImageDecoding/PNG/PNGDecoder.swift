@@ -20,23 +20,23 @@ public enum PNGDecoder {
     /// Reads just the header of a PNG (signature, then `IHDR`, CRC checked).
     public static func header(of bytes: [UInt8]) throws -> PNGHeader {
         guard bytes.starts(with: signature) else {
-            throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes))
+            throw ImageDecodingError(.png, .wrongFormat(looksLike: ImageFormat(detecting: bytes)))
         }
         var chunks = PNGChunkReader(bytes: bytes)
         guard let first = try chunks.next(), first.type == "IHDR" else {
-            throw PNGDecodingError.corrupt("the first chunk is not IHDR")
+            throw ImageDecodingError(.png, .corrupt("the first chunk is not IHDR"))
         }
         return try PNGHeader(ihdr: bytes[first.data])
     }
 
-    /// Decodes a whole PNG file. Throws `PNGDecodingError`.
+    /// Decodes a whole PNG file. Throws `ImageDecodingError`.
     public static func decode(_ bytes: [UInt8]) throws -> RGBABitmap {
         guard bytes.starts(with: signature) else {
-            throw PNGDecodingError.notPNG(looksLike: ImageFormat(detecting: bytes))
+            throw ImageDecodingError(.png, .wrongFormat(looksLike: ImageFormat(detecting: bytes)))
         }
         var chunks = PNGChunkReader(bytes: bytes)
         guard let first = try chunks.next(), first.type == "IHDR" else {
-            throw PNGDecodingError.corrupt("the first chunk is not IHDR")
+            throw ImageDecodingError(.png, .corrupt("the first chunk is not IHDR"))
         }
         let header = try PNGHeader(ihdr: bytes[first.data])
 
@@ -50,8 +50,10 @@ public enum PNGDecoder {
             switch chunk.type {
             case "PLTE":
                 guard data.count % 3 == 0, (3...768).contains(data.count) else {
-                    throw PNGDecodingError.corrupt(
-                        "PLTE chunk has \(data.count) bytes, not a multiple of 3 up to 768")
+                    throw ImageDecodingError(
+                        .png,
+                        .corrupt(
+                            "PLTE chunk has \(data.count) bytes, not a multiple of 3 up to 768"))
                 }
                 palette = stride(from: data.startIndex, to: data.endIndex, by: 3).map {
                     RGBAPixel(r: bytes[$0], g: bytes[$0 + 1], b: bytes[$0 + 2])
@@ -77,17 +79,17 @@ public enum PNGDecoder {
             default:
                 // Upper-case first letter = critical chunk we would have to understand.
                 if chunk.type.first?.isUppercase == true {
-                    throw PNGDecodingError.unsupported("critical chunk \(chunk.type)")
+                    throw ImageDecodingError(.png, .unsupported("critical chunk \(chunk.type)"))
                 }
             }
             if sawEnd { break }
         }
         guard sawEnd else {
-            throw PNGDecodingError.truncated("the file ends without an IEND chunk")
+            throw ImageDecodingError(.png, .truncated("the file ends without an IEND chunk"))
         }
-        guard !compressed.isEmpty else { throw PNGDecodingError.corrupt("no IDAT chunk") }
+        guard !compressed.isEmpty else { throw ImageDecodingError(.png, .corrupt("no IDAT chunk")) }
         if header.colorType == .palette && palette.isEmpty {
-            throw PNGDecodingError.corrupt("palette image without a PLTE chunk")
+            throw ImageDecodingError(.png, .corrupt("palette image without a PLTE chunk"))
         }
         for (i, alpha) in paletteAlpha.prefix(palette.count).enumerated() { palette[i].a = alpha }
         palette += Array(repeating: RGBAPixel.black, count: 256 - palette.count)
@@ -111,7 +113,7 @@ public enum PNGDecoder {
         do {
             filtered = try Inflate.zlibDecompress(compressed, expectedSize: filteredSize)
         } catch let error as InflateError {
-            throw PNGDecodingError.corrupt("image data (IDAT): \(error)")
+            throw ImageDecodingError(.png, .corrupt("image data (IDAT): \(error)"))
         }
 
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)

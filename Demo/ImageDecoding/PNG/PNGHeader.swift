@@ -56,35 +56,38 @@ public struct PNGHeader: Equatable, Sendable {
     /// pixel memory is allocated.
     init(ihdr data: ArraySlice<UInt8>) throws {
         guard data.count == 13 else {
-            throw PNGDecodingError.corrupt("IHDR chunk is \(data.count) bytes, not 13")
+            throw ImageDecodingError(.png, .corrupt("IHDR chunk is \(data.count) bytes, not 13"))
         }
         let bytes = Array(data)
         let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
         guard width > 0, height > 0 else {
-            throw PNGDecodingError.corrupt("image size \(width)×\(height) has a zero side")
+            throw ImageDecodingError(
+                .png, .corrupt("image size \(width)×\(height) has a zero side"))
         }
         guard width <= PNGDecoder.maxSide, height <= PNGDecoder.maxSide,
             width * height <= PNGDecoder.maxPixels
         else {
-            throw PNGDecodingError.tooLarge(width: width, height: height)
+            throw ImageDecodingError(.png, .tooLarge(width: width, height: height))
         }
         guard let colorType = ColorType(rawValue: Int(bytes[9])) else {
-            throw PNGDecodingError.corrupt("colour type \(bytes[9]) is not defined")
+            throw ImageDecodingError(.png, .corrupt("colour type \(bytes[9]) is not defined"))
         }
         let bitDepth = Int(bytes[8])
         guard colorType.allowedBitDepths.contains(bitDepth) else {
-            throw PNGDecodingError.corrupt(
-                "bit depth \(bitDepth) is not allowed for colour type \(colorType.rawValue)")
+            throw ImageDecodingError(
+                .png,
+                .corrupt(
+                    "bit depth \(bitDepth) is not allowed for colour type \(colorType.rawValue)"))
         }
         guard bytes[10] == 0 else {
-            throw PNGDecodingError.unsupported("compression method \(bytes[10])")
+            throw ImageDecodingError(.png, .unsupported("compression method \(bytes[10])"))
         }
         guard bytes[11] == 0 else {
-            throw PNGDecodingError.unsupported("filter method \(bytes[11])")
+            throw ImageDecodingError(.png, .unsupported("filter method \(bytes[11])"))
         }
         guard bytes[12] <= 1 else {
-            throw PNGDecodingError.unsupported("interlace method \(bytes[12])")
+            throw ImageDecodingError(.png, .unsupported("interlace method \(bytes[12])"))
         }
         self.width = width
         self.height = height

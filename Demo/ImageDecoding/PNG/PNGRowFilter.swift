@@ -36,8 +36,10 @@ enum PNGRowFilter {
                 }
             default:
                 let passNote = pass.map { " of interlace pass \($0)" } ?? ""
-                throw PNGDecodingError.corrupt(
-                    "row \(y)\(passNote) has unknown filter type \(filterByte.pointee)")
+                throw ImageDecodingError(
+                    .png,
+                    .corrupt(
+                        "row \(y)\(passNote) has unknown filter type \(filterByte.pointee)"))
             }
             previous = UnsafePointer(row)
         }
