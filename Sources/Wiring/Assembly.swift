@@ -42,13 +42,13 @@ public final class DIContext: @unchecked Sendable {
         set { Default.lock.withLock { Default.context = newValue } }
     }
 
-    let trace: (@Sendable (TraceEvent) -> Void)?
+    @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
     /// Guards `tables`; never held while user code runs.
     let lock = NSLock()
     @exclusivity(unchecked) var tables = Tables()
-    /// Held while a singleton is made, so that each is made once; recursive, as one singleton
-    /// may need others.
-    @usableFromInline let creation = NSRecursiveLock()
+    /// Held while a singleton of any context is made, so that each is made once, and singletons
+    /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
+    @usableFromInline static let creation = NSRecursiveLock()
 
     /// Makes an isolated context.
     ///
@@ -72,10 +72,9 @@ public final class DIContext: @unchecked Sendable {
             return kept as! Assembly
         }
         let resolution = Resolution.current()
-        let outer = resolution.making
-        resolution.making = self
+        resolution.startMaking(type, in: self)
         let made = type.init()
-        resolution.making = outer
+        resolution.making.removeLast()
         return lock.withLock {
             if let kept = tables.assemblies[id]?.object {
                 return kept as! Assembly
@@ -324,7 +323,7 @@ extension Assembly {
         {
             return cast(served, id, "its substitution")
         }
-        if scope.isSingleton && resolution.depth == 0,
+        if scope.isSingleton && resolution.depth == 0 && context.trace == nil,
             let kept = context.unsubstitutedSingleton(id)
         {
             return cast(kept, id, "its definition")
@@ -332,21 +331,21 @@ extension Assembly {
         let record = resolution.record(id, context)
         resolution.enter(context, id, scope)
         defer { resolution.leave() }
-        if let found = resolution.existing(record, scope) {
-            return cast(found, id, "its definition")
-        }
         if let substitute = resolution.substitute(id, scope) {
             return cast(substitute, id, "its substitution")
+        }
+        if let found = resolution.existing(record, scope) {
+            return cast(found, id, "its definition")
         }
         if scope.isSingleton {
             if let kept = context.singleton(id, of: nil) {
                 return cast(resolution.found(kept), id, "its definition")
             }
-            context.creation.lock()
+            DIContext.creation.lock()
         }
         defer {
             if scope.isSingleton {
-                context.creation.unlock()
+                DIContext.creation.unlock()
             }
         }
         if scope.isSingleton, let kept = context.singleton(id, of: nil) {
@@ -430,7 +429,8 @@ extension Assembly {
     ///   - key: The definition's name: the property's or method's name, or the key it gave.
     ///   - make: Makes the substitute.
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        substitute(key, DIContext.Substitution { _ in make() })
+        substitute(
+            DIContext.DefinitionID(type(of: self), key), DIContext.Substitution { _ in make() })
     }
 
     /// Makes the definition named `key` return what `make` gives, given the assembly of type
@@ -443,19 +443,20 @@ extension Assembly {
         for key: String,
         with make: @escaping (Other) -> Value
     ) {
-        substitute(key, DIContext.Substitution { make($0.assembly()) })
+        substitute(
+            DIContext.DefinitionID(type(of: self), key),
+            DIContext.Substitution { make($0.assembly()) })
     }
 
     /// Restores the original definition named `key`, with its singleton if it has one.
     ///
     /// - Parameter key: The definition's name.
     public func removeSubstitution(for key: String) {
-        substitute(key, nil)
+        substitute(DIContext.DefinitionID(type(of: self), key), nil)
     }
 
     /// Sets or removes a substitution, and with it the singleton it made.
-    func substitute(_ key: String, _ substitution: DIContext.Substitution?) {
-        let id = DIContext.DefinitionID(type(of: self), key)
+    func substitute(_ id: DIContext.DefinitionID, _ substitution: DIContext.Substitution?) {
         let replaced = context.lock.withLock {
             let replaced = context.tables.substitutions[id]
             context.tables.substitutions[id] = substitution
@@ -509,10 +510,10 @@ extension KeyPathSubstitutable where Self: Assembly {
 
     /// Restores the definition behind `keyPath`.
     ///
-    /// - Parameter keyPath: A key path given to `addSubstitution(for:with:)` before.
+    /// - Parameter keyPath: A property whose getter returns a `define(...)`.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        if let key = DIContext.KeyPathKeys.key(keyPath, type(of: self)) {
-            removeSubstitution(for: key)
+        if let id = definition(keyPath, serving: nil) {
+            substitute(id, nil)
         }
     }
 
@@ -521,21 +522,32 @@ extension KeyPathSubstitutable where Self: Assembly {
         _ site: String,
         _ substitution: DIContext.Substitution
     ) {
-        if let key = DIContext.KeyPathKeys.key(keyPath, type(of: self)) {
-            return substitute(key, substitution)
+        guard let id = definition(keyPath, serving: substitution) else {
+            wiringFailure(
+                "the key path given to addSubstitution(for:) at \(site) is not a definition: its "
+                    + "getter calls no define(...) that returns \(Value.self)")
+        }
+        substitute(id, substitution)
+    }
+
+    /// The definition behind `keyPath`: remembered, or learnt by reading the property once with
+    /// a probe, which lets `substitution` serve the read (without one, the read goes on as usual).
+    func definition<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        serving substitution: DIContext.Substitution?
+    ) -> DIContext.DefinitionID? {
+        if let id = DIContext.KeyPathDefinitions.definition(keyPath, type(of: self)) {
+            return id
         }
         let resolution = DIContext.Resolution.current()
         let probe = DIContext.Probe(resolution.depth, Value.self, substitution)
         resolution.probe = probe
         _ = self[keyPath: keyPath]
         resolution.probe = nil
-        guard let key = probe.key else {
-            wiringFailure(
-                "the key path given to addSubstitution(for:) at \(site) is not a definition: its "
-                    + "getter calls no define(...) that returns \(Value.self)")
+        if let id = probe.id {
+            DIContext.KeyPathDefinitions.remember(keyPath, type(of: self), id)
         }
-        DIContext.KeyPathKeys.remember(keyPath, type(of: self), key)
-        substitute(key, substitution)
+        return probe.id
     }
 }
 
@@ -552,36 +564,39 @@ extension DIContext {
     }
 
     /// Which definition a key path names on each assembly type (a base class's key path names
-    /// one per subclass), learnt by a probe read. Process-wide; `lock` guards `keys`.
-    enum KeyPathKeys {
+    /// one per subclass; a getter may return another assembly's definition), learnt by a probe
+    /// read. Process-wide; `lock` guards `definitions`.
+    enum KeyPathDefinitions {
         static let lock = NSLock()
-        nonisolated(unsafe) static var keys: [Pair: String] = [:]
+        nonisolated(unsafe) static var definitions: [Pair: DefinitionID] = [:]
 
         struct Pair: Hashable {
             let keyPath: AnyKeyPath
             let assembly: ObjectIdentifier
         }
 
-        static func key(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) -> String? {
-            lock.withLock { keys[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] }
+        static func definition(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) -> DefinitionID? {
+            lock.withLock {
+                definitions[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))]
+            }
         }
 
-        static func remember(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type, _ key: String) {
+        static func remember(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type, _ id: DefinitionID) {
             lock.withLock {
-                keys[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] = key
+                definitions[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] = id
             }
         }
     }
 
     /// A key path's probe read. The getter's last `define` at the probe's depth that returns the
-    /// key path's type is its definition; the substitution serves each such call.
+    /// key path's type is its definition; the substitution, if any, serves each such call.
     @usableFromInline final class Probe {
         let depth: Int
         let type: ObjectIdentifier
-        let substitution: Substitution
-        var key: String?
+        let substitution: Substitution?
+        var id: DefinitionID?
 
-        init(_ depth: Int, _ type: Any.Type, _ substitution: Substitution) {
+        init(_ depth: Int, _ type: Any.Type, _ substitution: Substitution?) {
             self.depth = depth
             self.type = ObjectIdentifier(type)
             self.substitution = substitution
@@ -634,8 +649,15 @@ extension DIContext {
         @exclusivity(unchecked) var records: [Record.Place: Record] = [:]
         /// The records that hold an object of the read under way.
         @exclusivity(unchecked) var filled: [Record] = []
-        /// The context whose assembly this thread is making.
-        var making: DIContext?
+        /// An assembly this thread is making, and how many define calls were under way then.
+        struct Making {
+            let assembly: Assembly.Type
+            let context: DIContext
+            let depth: Int
+        }
+
+        /// The assemblies this thread is making, innermost last.
+        var making: [Making] = []
         @exclusivity(unchecked) @usableFromInline var probe: Probe?
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
@@ -665,8 +687,28 @@ extension DIContext {
         /// How many define calls are under way on this thread.
         @usableFromInline var depth: Int { frames.count }
 
-        /// The context an assembly made now belongs to, if this thread is making or reading one.
-        var currentContext: DIContext? { making ?? graph?.context }
+        /// The context an assembly made now belongs to: that of the innermost assembly or define
+        /// call this thread is making, if any.
+        var currentContext: DIContext? {
+            guard let last = making.last, last.depth == depth else {
+                return graph?.context ?? making.last?.context
+            }
+            return last.context
+        }
+
+        /// Notes that this thread makes an assembly; stops if it is already making the same one.
+        func startMaking(_ assembly: Assembly.Type, in context: DIContext) {
+            if let start = making.firstIndex(where: {
+                $0.assembly == assembly && $0.context === context
+            }) {
+                let names = (making[start...].map(\.assembly) + [assembly]).map { "\($0)" }
+                wiringFailure(
+                    "assemblies made in each other's stored properties: "
+                        + "\(names.joined(separator: " → ")); get one with a computed property, "
+                        + "such as `var other: Other { context.assembly() }`")
+            }
+            making.append(Making(assembly: assembly, context: context, depth: depth))
+        }
 
         /// Starts a define call in `context`, in that context's graph of this read.
         @usableFromInline func enter(_ context: DIContext, _ id: DefinitionID, _ scope: Scope) {
@@ -777,24 +819,27 @@ extension DIContext {
             guard !graph.substitutions.isEmpty, let substitution = graph.substitutions[id] else {
                 return nil
             }
-            if let made = graph.substitutes[id] {
-                return found(made)
-            }
             let caller = frames.dropLast().last
             if caller?.id == id && caller?.substituted == true {
                 return nil
             }
             frames[frames.count - 1].substituted = true
+            if let made = graph.substitutes[id] {
+                return found(made)
+            }
             if scope.isSingleton {
-                graph.context.creation.lock()
+                if let kept = graph.context.singleton(id, of: substitution) {
+                    return found(kept)
+                }
+                DIContext.creation.lock()
             }
             defer {
                 if scope.isSingleton {
-                    graph.context.creation.unlock()
+                    DIContext.creation.unlock()
                 }
             }
             if scope.isSingleton, let kept = graph.context.singleton(id, of: substitution) {
-                return found(kept)
+                return found(kept)  // made meanwhile
             }
             let made = substitution.make(graph.context)
             if scope != .prototype {
@@ -817,13 +862,18 @@ extension DIContext {
             guard let probe, probe.depth == depth, probe.type == ObjectIdentifier(type) else {
                 return nil
             }
-            self.probe = nil  // what the substitute reads is read as usual
-            let made = probe.substitution.make(context)
+            probe.id = id
+            guard let substitution = probe.substitution else {
+                return nil  // only learning which definition it is: the read goes on as usual
+            }
+            self.probe = nil  // what the substitute reads is read as usual, in this context
+            making.append(Making(assembly: id.assembly, context: context, depth: depth))
+            let made = substitution.make(context)
+            making.removeLast()
             self.probe = probe
-            probe.key = id.key
-            probe.substitution.made = nil
+            substitution.made = nil
             if scope.isSingleton {
-                context.keep(made, id, scope, by: probe.substitution)
+                context.keep(made, id, scope, by: substitution)
             }
             return made
         }
