@@ -118,6 +118,31 @@ final class ReviewSlowAssembly: Assembly {
     var fake: Item { define(scope: .lazySingleton, init: Item(2)) }
 }
 
+/// What a definition saw as the current context.
+final class ReviewTag {
+    let context: DIContext
+    init(_ context: DIContext) { self.context = context }
+}
+
+/// Made in one context, its stored property reads a definition of another context.
+final class ReviewOuterAssembly: Assembly {
+    nonisolated(unsafe) static var elsewhere: DIContext?
+    let tag = ReviewInnerAssembly.instance(from: ReviewOuterAssembly.elsewhere).tag
+}
+final class ReviewInnerAssembly: Assembly {
+    var tag: ReviewTag { define(init: ReviewTag(ReviewHelperAssembly.instance().context)) }
+}
+final class ReviewHelperAssembly: Assembly {}
+
+/// `viaOther` is a property of this assembly that returns another assembly's definition.
+final class ReviewAliasAssembly: Assembly {
+    var target: Item { define(init: Item(1)) }
+    var viaOther: Item { ReviewAliasOtherAssembly.instance(from: context).target }
+}
+final class ReviewAliasOtherAssembly: Assembly {
+    var target: Item { define(init: Item(5)) }
+}
+
 /// Two assemblies whose stored properties get each other.
 final class ReviewLeftAssembly: Assembly {
     let right = ReviewRightAssembly.instance()
@@ -227,6 +252,34 @@ struct ReviewTests {
         }.start()
         #expect(finished.wait(timeout: .now() + 10) == .success)
         #expect(finished.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test("a definition of another context, read while an assembly is made, gets its own context")
+    func definitionReadWhileMakingAnAssemblyUsesItsContext() {
+        let first = DIContext()
+        let second = DIContext()
+        ReviewOuterAssembly.elsewhere = second
+        let outer = ReviewOuterAssembly.instance(from: first)
+        #expect(outer.tag.context === second)
+    }
+
+    @Test("a key path to another assembly's definition does not substitute this assembly's")
+    func keyPathToAnotherAssemblysDefinition() {
+        let context = DIContext()
+        let alias = ReviewAliasAssembly.instance(from: context)
+        alias.addSubstitution(for: \.viaOther) { Item(99) }
+        #expect(alias.target.number == 1)  // an unrelated definition that shares the key
+    }
+
+    @Test("the trace marks a substitute found again in its graph as substituted")
+    func traceMarksReusedSubstitute() {
+        let events = EventLog()
+        let assembly = ReviewWrapAssembly.instance(from: DIContext(trace: { events.append($0) }))
+        assembly.addSubstitution(for: "service") { Item(50) }
+        _ = assembly.pair
+        let service = events.all.filter { $0.definition == "ReviewWrapAssembly.service" }
+        #expect(service.map(\.created) == [true, false])
+        #expect(service.map(\.substituted) == [true, true])
     }
 
     @Test("reading a substituted singleton that exists does not wait for another being made")
