@@ -143,6 +143,11 @@ final class ReviewAliasOtherAssembly: Assembly {
     var target: Item { define(init: Item(5)) }
 }
 
+/// A singleton whose key-path substitute asks for an assembly without naming a context.
+final class ReviewProbeContextAssembly: Assembly {
+    var shared: ReviewTag { define(scope: .lazySingleton, init: ReviewTag(context)) }
+}
+
 /// Two assemblies whose stored properties get each other.
 final class ReviewLeftAssembly: Assembly {
     let right = ReviewRightAssembly.instance()
@@ -269,6 +274,25 @@ struct ReviewTests {
         let alias = ReviewAliasAssembly.instance(from: context)
         alias.addSubstitution(for: \.viaOther) { Item(99) }
         #expect(alias.target.number == 1)  // an unrelated definition that shares the key
+    }
+
+    @Test("a substitution added by name is removed by the key path of the same definition")
+    func removeByKeyPathAfterAddingByName() {
+        let assembly = ReviewAliasAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "target") { Item(42) }
+        #expect(assembly.target.number == 42)
+        assembly.removeSubstitution(for: \.target)
+        #expect(assembly.target.number == 1)
+    }
+
+    @Test("a key-path substitute's first run, the probe, sees the assembly's own context")
+    func probeRunsInTheAssemblysContext() {
+        let context = DIContext()
+        let assembly = ReviewProbeContextAssembly.instance(from: context)
+        assembly.addSubstitution(for: \.shared) {
+            ReviewTag(ReviewHelperAssembly.instance().context)
+        }
+        #expect(assembly.shared.context === context)  // the singleton the probe made
     }
 
     @Test("the trace marks a substitute found again in its graph as substituted")
