@@ -148,6 +148,13 @@ final class ReviewProbeContextAssembly: Assembly {
     var shared: ReviewTag { define(scope: .lazySingleton, init: ReviewTag(context)) }
 }
 
+/// A singleton of the default context whose deinit gets an assembly of the default context.
+final class ReviewDefaultAssembly: Assembly {
+    var logged: ReviewTracked {
+        define(scope: .lazySingleton, init: ReviewTracked { _ = ReviewHelperAssembly.instance() })
+    }
+}
+
 /// Two assemblies whose stored properties get each other.
 final class ReviewLeftAssembly: Assembly {
     let right = ReviewRightAssembly.instance()
@@ -322,6 +329,22 @@ struct ReviewTests {
         }.start()
         #expect(read.wait(timeout: .now() + 5) == .success)
         assembly.release.signal()
+    }
+
+    @Test("replacing the default context whose singleton's deinit gets an assembly does not hang")
+    func replacingTheDefaultContextDoesNotHang() async {
+        await #expect(processExitsWith: .success) {
+            let finished = DispatchSemaphore(value: 0)
+            Thread {
+                DIContext.defaultInstance = DIContext()
+                _ = ReviewDefaultAssembly.instance().logged
+                DIContext.defaultInstance = DIContext()  // frees the old one and its singleton
+                finished.signal()
+            }.start()
+            if finished.wait(timeout: .now() + 10) == .timedOut {
+                exit(3)
+            }
+        }
     }
 
     @Test("assemblies whose stored properties get each other stop with a Wiring message")
