@@ -39,7 +39,14 @@ public final class DIContext: @unchecked Sendable {
     /// EasyDi, so that each test may start from a fresh one.
     public static var defaultInstance: DIContext {
         get { Default.lock.withLock { Default.context } }
-        set { Default.lock.withLock { Default.context = newValue } }
+        set {
+            let replaced = Default.lock.withLock {
+                let replaced = Default.context
+                Default.context = newValue
+                return replaced
+            }
+            withExtendedLifetime(replaced) {}  // released here, unlocked: its deinits may resolve
+        }
     }
 
     @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
@@ -911,11 +918,12 @@ extension DIContext {
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
-        /// `stackReserve` above the bottom, or 0 where the bottom cannot be learnt.
+        /// `stackReserve` above the bottom (a quarter of a smaller stack), or 0 where the bottom
+        /// cannot be learnt.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
-                let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-                let bottom = top - UInt(pthread_get_stacksize_np(pthread_self()))
+                let size = UInt(pthread_get_stacksize_np(pthread_self()))
+                let bottom = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self())) - size
             #else
                 // glibc and musl have pthread_getattr_np, which Swift's Glibc module leaves out.
                 typealias GetAttributes =
@@ -935,7 +943,7 @@ extension DIContext {
                 pthread_attr_destroy(&attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + stackReserve
+            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 4)
         }
 
         /// Stack kept free for the code between two define calls and for the message.
