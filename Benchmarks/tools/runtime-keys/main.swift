@@ -31,34 +31,28 @@ func residentKiB() -> Int {
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
-/// Runs `body` and returns the seconds it took.
-func seconds(_ body: () -> Void) -> Double {
-    let start = Date()
-    body()
-    return Date().timeIntervalSince(start)
+let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
+let start = residentKiB()
+var checksum = 0
+
+/// Reads `count` distinct keys through `read` in a fresh context and prints the time it took and
+/// the resident memory added since the start.
+@MainActor func measure(
+    _ label: String, note: String = "", _ read: (NumberedAssembly, Int) -> Numbered
+) {
+    let assembly = NumberedAssembly.instance(from: DIContext())
+    let begin = Date()
+    for number in 0..<count {
+        checksum &+= read(assembly, number).number
+    }
+    let seconds = String(format: "%.2f", Date().timeIntervalSince(begin))
+    print(
+        "\(label): \(count) distinct keys in \(seconds) s, resident "
+            + "+\((residentKiB() - start) / 1024) MiB\(note)")
 }
 
-let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
-var checksum = 0
-let start = residentKiB()
-let items = NumberedAssembly.instance(from: DIContext())
-let graphTime = seconds {
-    for number in 0..<count {
-        checksum &+= items.item(number).number
-    }
-}
-print(
-    "objectGraph: \(count) distinct keys in \(String(format: "%.2f", graphTime)) s,"
-        + " resident +\((residentKiB() - start) / 1024) MiB")
-let singletons = NumberedAssembly.instance(from: DIContext())
-let singletonTime = seconds {
-    for number in 0..<count {
-        checksum &+= singletons.single(number).number
-    }
-}
-print(
-    "lazySingleton: \(count) distinct keys in \(String(format: "%.2f", singletonTime)) s,"
-        + " resident +\((residentKiB() - start) / 1024) MiB (the context keeps them all)")
+measure("objectGraph") { $0.item($1) }
+measure("lazySingleton", note: " (the context keeps them all)") { $0.single($1) }
 let beforeContext = residentKiB()
 let fresh = DIContext()
 checksum &+= NumberedAssembly.instance(from: fresh).single(1).number
