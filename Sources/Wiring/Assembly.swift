@@ -219,7 +219,7 @@ extension Assembly {
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object
     ) -> Result {
-        resolve(key, scope, make) { _ in }
+        resolve(key, scope, make, substitutable: true) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -238,12 +238,7 @@ extension Assembly {
         init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Result {
-        resolve(key, scope, make) { object in
-            let returned = inject(&object)
-            if Returned.self == Object.self {
-                object = returned as! Object
-            }
-        }
+        resolve(key, scope, make, substitutable: true) { Self.apply(inject, to: &$0) }
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -261,7 +256,7 @@ extension Assembly {
         init make: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Result {
-        resolve(key, scope, make) { $0 = inject($0) }
+        resolve(key, scope, make, substitutable: true) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -278,7 +273,7 @@ extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        define(key: key, scope: scope, init: object(), inject: inject)
+        resolve(key, scope, object, substitutable: false) { Self.apply(inject, to: &$0) }
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -296,7 +291,7 @@ extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        define(key: key, scope: scope, init: object(), inject: inject)
+        resolve(key, scope, object, substitutable: false) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -311,15 +306,29 @@ extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        define(key: key, scope: scope, init: object())
+        resolve(key, scope, object, substitutable: false) { _ in }
+    }
+
+    /// Runs an `inject:` closure on `object`; a value of the object's type it returns replaces it.
+    @inlinable static func apply<Object, Returned>(
+        _ inject: (inout Object) -> Returned,
+        to object: inout Object
+    ) {
+        let returned = inject(&object)
+        if Returned.self == Object.self {
+            object = returned as! Object
+        }
     }
 
     /// Reads a definition: from the graph under way, a substitution, the context's singletons,
-    /// or by making it. The one generic step, so the compiler sees the types.
+    /// or by making it. The one generic step, so the compiler sees the types. An object injected
+    /// with `defineInjection` is never `substitutable`: a substitution of its key serves the
+    /// placeholders that read it, while the object given is injected all the same.
     @inlinable final func resolve<Object, Result>(
         _ key: String,
         _ scope: Scope,
         _ make: () -> Object,
+        substitutable: Bool,
         _ inject: (inout Object) -> Void
     ) -> Result {
         let context = self.context
@@ -338,7 +347,7 @@ extension Assembly {
         let record = resolution.record(id, context)
         resolution.enter(context, id, scope)
         defer { resolution.leave() }
-        if let substitute = resolution.substitute(id, scope) {
+        if substitutable, let substitute = resolution.substitute(id, scope) {
             return cast(substitute, id, "its substitution")
         }
         if let found = resolution.existing(record, scope) {
@@ -625,7 +634,7 @@ extension Assembly {
                     + "current graph; call defineInjection(key:into:) first, in the same resolution"
             )
         }
-        return resolve(key, .objectGraph, missing) { _ in }
+        return resolve(key, .objectGraph, missing, substitutable: true) { _ in }
     }
 }
 

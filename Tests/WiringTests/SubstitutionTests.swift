@@ -85,6 +85,17 @@ struct SubstitutionTests {
         #expect(module.presenter.view === stand)
     }
 
+    @Test("a substituted placeholder serves the module, and the real view is injected all the same")
+    func placeholderSubstitutionWithInjection() {
+        let module = ModuleAssembly.instance(from: DIContext())
+        let stand = ModuleView()
+        module.addSubstitution(for: "view") { stand as ModuleViewInput }
+        let view = ModuleView()
+        module.inject(into: view)
+        #expect(view.presenter != nil)
+        #expect(view.presenter?.view === stand)
+    }
+
     @Test("A/B: activate(_:) on a second assembly switches the live object")
     func abSwitch() {
         let context = DIContext()
