@@ -2,28 +2,30 @@
 //
 // Assemblies describe objects with computed properties that call `define(...)`. A `DIContext`
 // keeps what outlives one read: singletons, substitutions and one assembly of each type. What a
-// top-level read makes lives in the reading thread's `Resolution`, in one `Graph` per context,
-// and is let go when the read returns.
+// top-level read makes lives in the reading thread's `Resolution` and is let go when it returns.
 //
-// The file reads: scopes → context → assembly → define → substitutions → placeholders → the
-// per-thread resolution → diagnostics. Internal types are nested in `DIContext`, so a copy of
-// this file adds no names to a module but the public ones and three `wiring…` functions.
+// The file reads: scopes → context → assembly → define (and the one path that makes or finds
+// every object) → substitutions → placeholders → diagnostics. Every declaration is nonisolated
+// and every internal type is nested, so the copy of this file in an app module (MainActor by
+// default or not) adds only its public names.
 import Foundation
 
 // MARK: - Scopes
 
-/// How long an object made by a definition lives.
-public enum Scope: Sendable {
-    /// One instance per top-level read, so property cycles close (the default).
-    case objectGraph
-    /// A new instance on every read, even inside one top-level read.
-    case prototype
-    /// Made on first read, then kept by the context for as long as the context lives.
-    case lazySingleton
-    /// Shared while something else holds it; made anew once it has been released.
-    case weakSingleton
+nonisolated extension Assembly {
+    /// How long an object made by a definition lives.
+    public enum Scope: Sendable {
+        /// One instance per top-level read, so property cycles close (the default).
+        case objectGraph
+        /// A new instance on every read, even inside one top-level read.
+        case prototype
+        /// Made on first read, then kept by the context for as long as the context lives.
+        case lazySingleton
+        /// Shared while something else holds it; made anew once it has been released.
+        case weakSingleton
 
-    @usableFromInline var isSingleton: Bool { self == .lazySingleton || self == .weakSingleton }
+        var isSingleton: Bool { self == .lazySingleton || self == .weakSingleton }
+    }
 }
 
 // MARK: - Context
@@ -34,28 +36,60 @@ public enum Scope: Sendable {
 /// while something else does, and its singletons and substitutions for as long as it lives: so
 /// nothing it keeps may hold one of its assemblies, or it lives forever. A substitute that needs
 /// another definition takes that definition's assembly as its parameter instead of capturing it.
-public final class DIContext: @unchecked Sendable {
-    /// The context that `Assembly.instance()` uses when no other is current. Settable, as in
-    /// EasyDi, so that each test may start from a fresh one.
+public nonisolated final class DIContext: @unchecked Sendable {
+    /// The context that `Assembly.instance()` uses when no other is current: the one given to
+    /// the innermost `withDefault` of this task or thread, else a process-wide one, settable as in
+    /// EasyDi.
     public static var defaultInstance: DIContext {
-        get { Default.lock.withLock { Default.context } }
+        get { Default.scoped ?? Default.lock.withLock { Default.context } }
         set {
             let replaced = Default.lock.withLock {
                 let replaced = Default.context
                 Default.context = newValue
                 return replaced
             }
-            withExtendedLifetime(replaced) {}  // released here, unlocked: its deinits may resolve
+            withExtendedLifetime(replaced) {}  // released here, unlocked: its deinits may read
         }
     }
 
-    @usableFromInline let trace: (@Sendable (TraceEvent) -> Void)?
+    /// Runs `operation` with `context` as the default context of this thread or task and the
+    /// tasks it starts, so that parallel tests each substitute in their own context.
+    ///
+    /// - Parameters:
+    ///   - context: The context that `defaultInstance` gives while `operation` runs.
+    ///   - operation: The code to run.
+    /// - Returns: What `operation` returns.
+    public static func withDefault<R>(
+        _ context: DIContext,
+        _ operation: () throws -> R
+    ) rethrows -> R {
+        try Default.$scoped.withValue(context, operation: operation)
+    }
+
+    /// Runs the asynchronous `operation` with `context` as the default context of this task and
+    /// the tasks it starts.
+    ///
+    /// - Parameters:
+    ///   - context: The context that `defaultInstance` gives while `operation` runs.
+    ///   - isolation: Where `operation` runs; the caller's, by default.
+    ///   - operation: The code to run.
+    /// - Returns: What `operation` returns.
+    public static func withDefault<R>(
+        _ context: DIContext,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> R
+    ) async rethrows -> R {
+        try await Default.$scoped.withValue(context, operation: operation)
+    }
+
+    let trace: (@Sendable (TraceEvent) -> Void)?
     /// Guards `tables`; never held while user code runs.
     let lock = NSLock()
-    @exclusivity(unchecked) var tables = Tables()
-    /// Held while a singleton of any context is made, so that each is made once, and singletons
+    var tables = Tables()
+    /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
-    @usableFromInline static let creation = NSRecursiveLock()
+    /// Nothing else runs under it: trace events wait until it is let go.
+    static let creation = NSRecursiveLock()
 
     /// Makes an isolated context.
     ///
@@ -75,19 +109,24 @@ public final class DIContext: @unchecked Sendable {
     /// may both make one; both get the one that is kept.
     public func instance(for type: Assembly.Type) -> Assembly {
         let id = ObjectIdentifier(type)
-        if let kept = lock.withLock({ tables.assemblies[id]?.object }) {
+        if let kept = lock.withLock({ tables.assemblies[id]?.value }) {
             return kept as! Assembly
         }
-        let resolution = Resolution.current()
-        resolution.startMaking(type, in: self)
-        let made = type.init()
-        resolution.making.removeLast()
+        let made = Resolution.current().making(type, in: self)
         return lock.withLock {
-            if let kept = tables.assemblies[id]?.object {
+            if let kept = tables.assemblies[id]?.value {
                 return kept as! Assembly
             }
-            tables.assemblies[id] = WeakBox(made)
+            tables.assemblies[id] = Kept(made, weakly: true)
             return made
+        }
+    }
+
+    /// The substitutions of this context that no read has used since they were added, as
+    /// `Assembly.name`: a test that expects its fakes to be read checks that this is empty.
+    public var unusedSubstitutions: [String] {
+        lock.withLock {
+            tables.substitutions.filter { !$0.value.used }.map { "\($0.key)" }.sorted()
         }
     }
 
@@ -95,42 +134,53 @@ public final class DIContext: @unchecked Sendable {
     struct Tables {
         var singletons: [DefinitionID: Kept] = [:]
         var substitutions: [DefinitionID: Substitution] = [:]
-        var assemblies: [ObjectIdentifier: WeakBox] = [:]
+        /// The definition each key path added here names, so removing needs no getter.
+        var keyPaths: [KeyPathName: DefinitionID] = [:]
+        var assemblies: [ObjectIdentifier: Kept] = [:]
+        /// Weak singletons kept since the last sweep of released ones; the next sweep is due
+        /// past `sweepAt`, twice what the last one left, so sweeping is amortised O(1).
+        var weaklyKept = 0
+        var sweepAt = 64
     }
 
-    /// The singleton kept for `id`, or by its substitution, if it is alive.
-    @usableFromInline func singleton(_ id: DefinitionID, of substitution: Substitution?) -> Any? {
-        lock.lock()
-        defer { lock.unlock() }
-        return substitution == nil ? tables.singletons[id]?.value : substitution?.made?.value
+    /// The singleton that `substitution` (or, without one, the definition) made for `id`.
+    func singleton(_ id: DefinitionID, by substitution: Substitution?) -> Any? {
+        lock.withLock { (substitution?.kept ?? tables.singletons)[id]?.value }
     }
 
-    /// The singleton a top-level read returns without starting a graph, if not substituted.
-    @usableFromInline func unsubstitutedSingleton(_ id: DefinitionID) -> Any? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard tables.substitutions.isEmpty || tables.substitutions[id] == nil else {
-            return nil
-        }
-        return tables.singletons[id]?.value
-    }
-
-    /// Keeps a new singleton, in the context or in the substitution that made it.
-    func keep(_ value: Any, _ id: DefinitionID, _ scope: Scope, by substitution: Substitution?) {
-        guard scope == .lazySingleton || type(of: value) is AnyObject.Type else {
-            wiringFailure("\(id) is a weakSingleton but made \(type(of: value)), not a class")
-        }
-        let kept = Kept(value, weakly: scope == .weakSingleton)
-        lock.withLock {
-            if let substitution {
-                substitution.made = kept
-            } else {
-                tables.singletons[id] = kept
+    /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
+    /// must be an object, or an optional one; an empty optional is not kept.
+    func keep(_ value: Any, _ id: DefinitionID, _ scope: Assembly.Scope, by: Substitution?) {
+        var kept = Kept(value, weakly: false)
+        if scope == .weakSingleton {
+            guard let object = Kept.unwrapped(value) else {
+                return
             }
+            guard type(of: object) is AnyObject.Type else {
+                DIContext.fail("\(id) is a weakSingleton but made \(type(of: value)), not a class")
+            }
+            kept = Kept(object, weakly: true)
         }
+        let replaced = lock.withLock {
+            if let by {
+                return by.kept.updateValue(kept, forKey: id)
+            }
+            guard scope == .weakSingleton else {
+                return tables.singletons.updateValue(kept, forKey: id)
+            }
+            tables.weaklyKept += 1
+            if tables.weaklyKept > tables.sweepAt {
+                tables.singletons = tables.singletons.filter { $0.value.value != nil }
+                tables.weaklyKept = 0
+                tables.sweepAt = max(64, 2 * tables.singletons.count)
+            }
+            return tables.singletons.updateValue(kept, forKey: id)
+        }
+        withExtendedLifetime(replaced) {}  // a released weak singleton's entry, let go unlocked
     }
 
-    /// A singleton, held strongly, or weakly for a `weakSingleton`.
+    /// A singleton or an assembly, held strongly, or weakly for a `weakSingleton` and the
+    /// context's assemblies.
     final class Kept {
         let strong: Any?
         weak var weak: AnyObject?
@@ -141,38 +191,47 @@ public final class DIContext: @unchecked Sendable {
         }
 
         var value: Any? { strong ?? weak }
-    }
 
-    /// Holds an assembly without keeping it alive.
-    final class WeakBox {
-        weak var object: AnyObject?
-
-        init(_ object: AnyObject) {
-            self.object = object
+        /// `value` without the optional it may be wrapped in; `nil` for an empty optional.
+        static func unwrapped(_ value: Any) -> Any? {
+            guard let optional = value as? any OptionalValue else {
+                return value
+            }
+            return optional.wrapped.flatMap(unwrapped)
         }
     }
 
-    /// The settable default context; `lock` guards `context`.
+    /// Lets `Kept` see through an optional whose type it does not know.
+    protocol OptionalValue {
+        var wrapped: Any? { get }
+    }
+
+    /// The default contexts: the process-wide one, which `lock` guards, and a task's.
     enum Default {
         static let lock = NSLock()
         nonisolated(unsafe) static var context = DIContext()
+        @TaskLocal static var scoped: DIContext?
+    }
+
+    /// One definition read, as reported to a context's trace hook, parents before children.
+    public struct TraceEvent: Sendable {
+        /// The definition read, as `Assembly.key`.
+        public let definition: String
+        /// Its scope.
+        public let scope: Assembly.Scope
+        /// How many definitions were being read around it (0 for a top-level read).
+        public let depth: Int
+        /// The definition that asked for it, if any.
+        public let parent: String?
+        /// True when this read made the object, false when it found it.
+        public let created: Bool
+        /// True when a substitution gave the object.
+        public let substituted: Bool
     }
 }
 
-/// One definition read, as reported to a context's trace hook.
-public struct TraceEvent: Sendable {
-    /// The definition read, as `Assembly.key`.
-    public let definition: String
-    /// Its scope.
-    public let scope: Scope
-    /// How many definitions were being read around it (0 for a top-level read).
-    public let depth: Int
-    /// The definition that asked for it, if any.
-    public let parent: String?
-    /// True when this read made the object, false when it found it.
-    public let created: Bool
-    /// True when a substitution gave the object.
-    public let substituted: Bool
+nonisolated extension Optional: DIContext.OptionalValue {
+    var wrapped: Any? { self }
 }
 
 // MARK: - Assembly
@@ -185,7 +244,7 @@ public struct TraceEvent: Sendable {
 ///     var client: APIClient { define(init: HTTPClient()) { $0.baseURL = self.baseURL } }
 /// }
 /// ```
-open class Assembly {
+nonisolated open class Assembly {
     /// The context this assembly belongs to; holding the assembly keeps the context alive.
     public let context: DIContext
 
@@ -207,19 +266,22 @@ open class Assembly {
 
 // MARK: - Define
 
-extension Assembly {
+nonisolated extension Assembly {
     /// Defines an object made by `make` and returned as `Result` (often a protocol).
     ///
     /// - Parameters:
-    ///   - key: The definition's name; the calling property's name by default.
+    ///   - key: The definition's name; the calling property's name by default. A method with
+    ///     arguments gives one from them (`key: "item-\(n)"`), or all calls share one object.
+    ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
     @inlinable public final func define<Object, Result>(
         key: String = #function,
+        definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object
     ) -> Result {
-        resolve(key, scope, make, substitutable: true) { _ in }
+        resolve(key, definitionKey, scope, make, substitutable: true) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -229,16 +291,18 @@ extension Assembly {
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default.
+    ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
     ///   - inject: Sets the object's dependencies by reading other definitions.
     @inlinable public final func define<Object, Result, Returned>(
         key: String = #function,
+        definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Result {
-        resolve(key, scope, make, substitutable: true) { Self.apply(inject, to: &$0) }
+        resolve(key, definitionKey, scope, make, substitutable: true) { Self.apply(inject, &$0) }
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -246,17 +310,19 @@ extension Assembly {
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default.
+    ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
     ///   - inject: Sets the object's dependencies and returns the result.
     @_disfavoredOverload
     @inlinable public final func define<Object, Result>(
         key: String = #function,
+        definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Result {
-        resolve(key, scope, make, substitutable: true) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, substitutable: true) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -273,7 +339,7 @@ extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, scope, object, substitutable: false) { Self.apply(inject, to: &$0) }
+        resolve(key, key, scope, object, substitutable: false) { Self.apply(inject, &$0) }
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -291,7 +357,7 @@ extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, scope, object, substitutable: false) { $0 = inject($0) }
+        resolve(key, key, scope, object, substitutable: false) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -306,389 +372,141 @@ extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, scope, object, substitutable: false) { _ in }
+        resolve(key, key, scope, object, substitutable: false) { _ in }
     }
 
-    /// Runs an `inject:` closure on `object`; a value of the object's type it returns replaces it.
+    /// Runs an `inject:` closure on `object`; an object of the object's type (or a subclass) that
+    /// it returns replaces it.
     @inlinable static func apply<Object, Returned>(
         _ inject: (inout Object) -> Returned,
-        to object: inout Object
+        _ object: inout Object
     ) {
         let returned = inject(&object)
-        if Returned.self == Object.self {
-            object = returned as! Object
+        if Returned.self != Void.self, let returned = returned as? Object {
+            object = returned
         }
     }
 
-    /// Reads a definition: from the graph under way, a substitution, the context's singletons,
-    /// or by making it. The one generic step, so the compiler sees the types. An object injected
-    /// with `defineInjection` is never `substitutable`: a substitution of its key serves the
-    /// placeholders that read it, while the object given is injected all the same.
+    /// Reads a definition through the one path that makes or finds every object, giving it a
+    /// maker that keeps the new object in the graph before `inject` runs, so cycles close.
     @inlinable final func resolve<Object, Result>(
         _ key: String,
+        _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
         substitutable: Bool,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let context = self.context
-        let resolution = DIContext.Resolution.current()
         let id = DIContext.DefinitionID(type(of: self), key)
-        if resolution.probe != nil,
-            let served = resolution.serveProbe(id, scope, Result.self, context)
-        {
-            return cast(served, id, "its substitution")
+        let resolution = DIContext.Resolution.current()
+        let read = DIContext.Read(id, name, scope, Object.self, Result.self, substitutable)
+        let value = resolution.obtain(read, in: context) {
+            var object = make()
+            $0.record(object)
+            inject(&object)
+            return object
         }
-        if scope.isSingleton && resolution.depth == 0 && context.trace == nil,
-            let kept = context.unsubstitutedSingleton(id)
-        {
-            return cast(kept, id, "its definition")
-        }
-        let record = resolution.record(id, context)
-        resolution.enter(context, id, scope)
-        defer { resolution.leave() }
-        if substitutable, let substitute = resolution.substitute(id, scope) {
-            return cast(substitute, id, "its substitution")
-        }
-        if let found = resolution.existing(record, scope) {
-            return cast(found, id, "its definition")
-        }
-        if scope.isSingleton {
-            if let kept = context.singleton(id, of: nil) {
-                return cast(resolution.found(kept), id, "its definition")
-            }
-            DIContext.creation.lock()
-        }
-        defer {
-            if scope.isSingleton {
-                DIContext.creation.unlock()
-            }
-        }
-        if scope.isSingleton, let kept = context.singleton(id, of: nil) {
-            return cast(resolution.found(kept), id, "its definition")  // made meanwhile
-        }
-        let slot = resolution.starting(record, scope)
-        var object = make()
-        slot?.object = object  // before injection, so that property cycles find it
-        inject(&object)
-        let result: Result = cast(object, id, "its definition")
-        slot?.object = result  // inject may have changed a value or returned another instance
-        resolution.finish(result, id, scope)
-        return result
-    }
-
-    /// `value` as `R`: free where the compiler knows both types, else a cast that must succeed.
-    @inlinable @inline(__always) final func cast<T, R>(
-        _ value: T,
-        _ id: DIContext.DefinitionID,
-        _ maker: String
-    ) -> R {
-        guard let result = value as? R else {
-            wiringMismatch(id, R.self, maker, type(of: value))
+        guard let result = value as? Result else {
+            DIContext.mismatch(id, Result.self, value, resolution.lastMaker)
         }
         return result
     }
 }
 
-extension DIContext {
+nonisolated extension DIContext {
     /// Names a definition: its assembly's type and its key.
     @usableFromInline struct DefinitionID: Hashable, CustomStringConvertible {
-        let assembly: Assembly.Type
+        let assembly: ObjectIdentifier
+        let type: Assembly.Type
         let key: String
-        /// Both hashed once, here; dictionaries then hash this one number.
-        let hash: Int
 
-        @usableFromInline init(_ assembly: Assembly.Type, _ key: String) {
-            self.assembly = assembly
+        @usableFromInline init(_ type: Assembly.Type, _ key: String) {
+            self.assembly = ObjectIdentifier(type)
+            self.type = type
             self.key = key
-            let seed = Int(bitPattern: ObjectIdentifier(assembly))
-            let mix = { (hash: Int, byte: UInt8) in (hash ^ Int(byte)) &* Self.fnvPrime }
-            hash =
-                key.utf8.withContiguousStorageIfAvailable { $0.reduce(seed, mix) }
-                ?? key.utf8.reduce(seed, mix)
         }
 
-        /// FNV-1a's 64-bit multiplier: a key is hashed byte by byte, far cheaper than `Hasher`
-        /// for the short keys definitions have; dictionaries still mix the result with `Hasher`.
-        static let fnvPrime = 0x100_0000_01b3
-
-        @usableFromInline var description: String { "\(assembly).\(key)" }
+        @usableFromInline var description: String { "\(type).\(key)" }
 
         @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.hash == rhs.hash && lhs.assembly == rhs.assembly && lhs.key == rhs.key
+            lhs.assembly == rhs.assembly && lhs.key == rhs.key
         }
 
         @usableFromInline func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
-    }
-}
-
-/// EasyDi's name for what a definition makes: anything.
-public typealias InjectableObject = Any
-/// EasyDi's name for a closure that makes an object.
-public typealias ObjectInitClosure<Object> = () -> Object
-/// EasyDi's name for an `inject:` closure that takes the object and returns it.
-public typealias ObjectInjectClosure<Object> = (Object) -> Object
-/// EasyDi's name for a closure that makes a substitute.
-public typealias SubstitutionClosure<Object> = () -> Object
-
-// MARK: - Substitutions
-
-extension Assembly {
-    /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
-    ///
-    /// The context keeps `make`: if it captures an assembly of the same context, the context is
-    /// never freed. To read another definition, take its assembly as the closure's parameter.
-    ///
-    /// - Parameters:
-    ///   - key: The definition's name: the property's or method's name, or the key it gave.
-    ///   - make: Makes the substitute.
-    public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        substitute(
-            DIContext.DefinitionID(type(of: self), key), DIContext.Substitution { _ in make() })
-    }
-
-    /// Makes the definition named `key` return what `make` gives, given the assembly of type
-    /// `Other` in this context: `addSubstitution(for: "feature") { (v2: V2) in v2.feature }`.
-    ///
-    /// - Parameters:
-    ///   - key: The definition's name: the property's or method's name, or the key it gave.
-    ///   - make: Makes the substitute from the assembly it reads.
-    public func addSubstitution<Value, Other: Assembly>(
-        for key: String,
-        with make: @escaping (Other) -> Value
-    ) {
-        substitute(
-            DIContext.DefinitionID(type(of: self), key),
-            DIContext.Substitution { make($0.assembly()) })
-    }
-
-    /// Restores the original definition named `key`, with its singleton if it has one.
-    ///
-    /// - Parameter key: The definition's name.
-    public func removeSubstitution(for key: String) {
-        substitute(DIContext.DefinitionID(type(of: self), key), nil)
-    }
-
-    /// Sets or removes a substitution, and with it the singleton it made.
-    func substitute(_ id: DIContext.DefinitionID, _ substitution: DIContext.Substitution?) {
-        let replaced = context.lock.withLock {
-            let replaced = context.tables.substitutions[id]
-            context.tables.substitutions[id] = substitution
-            return replaced
-        }
-        withExtendedLifetime(replaced) {}  // released here, unlocked: its deinit may resolve
-    }
-}
-
-/// Gives assemblies compile-checked substitutions: `addSubstitution(for: \.apiClient) { Fake() }`.
-public protocol KeyPathSubstitutable: AnyObject {}
-
-extension Assembly: KeyPathSubstitutable {}
-
-extension KeyPathSubstitutable where Self: Assembly {
-    /// Makes the definition behind `keyPath` return `make()` until removed.
-    ///
-    /// The first use of a key path on an assembly type reads the property once, with `make`
-    /// serving the read (a singleton keeps what it made), to learn which definition it names.
-    ///
-    /// - Parameters:
-    ///   - keyPath: A property whose getter returns a `define(...)`.
-    ///   - file: Where the call is, for the message if the key path is not a definition.
-    ///   - line: Where the call is, for the message if the key path is not a definition.
-    ///   - make: Makes the substitute.
-    public func addSubstitution<Value>(
-        for keyPath: KeyPath<Self, Value>,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        with make: @escaping () -> Value
-    ) {
-        substitute(keyPath, "\(file):\(line)", DIContext.Substitution { _ in make() })
-    }
-
-    /// Makes the definition behind `keyPath` return what `make` gives, given the assembly of
-    /// type `Other` in this context: `addSubstitution(for: \.feature) { (v2: V2) in v2.feature }`.
-    ///
-    /// - Parameters:
-    ///   - keyPath: A property whose getter returns a `define(...)`.
-    ///   - file: Where the call is, for the message if the key path is not a definition.
-    ///   - line: Where the call is, for the message if the key path is not a definition.
-    ///   - make: Makes the substitute from the assembly it reads.
-    public func addSubstitution<Value, Other: Assembly>(
-        for keyPath: KeyPath<Self, Value>,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        with make: @escaping (Other) -> Value
-    ) {
-        substitute(keyPath, "\(file):\(line)", DIContext.Substitution { make($0.assembly()) })
-    }
-
-    /// Restores the definition behind `keyPath`.
-    ///
-    /// - Parameter keyPath: A property whose getter returns a `define(...)`.
-    public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        if let id = definition(keyPath, serving: nil) {
-            substitute(id, nil)
+            hasher.combine(assembly)
+            hasher.combine(key)
         }
     }
 
-    func substitute<Value>(
-        _ keyPath: KeyPath<Self, Value>,
-        _ site: String,
-        _ substitution: DIContext.Substitution
-    ) {
-        guard let id = definition(keyPath, serving: substitution) else {
-            wiringFailure(
-                "the key path given to addSubstitution(for:) at \(site) is not a definition: its "
-                    + "getter calls no define(...) that returns \(Value.self)")
-        }
-        substitute(id, substitution)
-    }
+    /// One definition read as asked for: who, under which names, of what types.
+    @usableFromInline struct Read {
+        let id: DefinitionID
+        /// The calling property's or method's name, which substitutions also match.
+        let name: String
+        let scope: Assembly.Scope
+        let object: ObjectIdentifier
+        let result: ObjectIdentifier
+        let substitutable: Bool
 
-    /// The definition behind `keyPath`: remembered, or learnt by reading the property once with
-    /// a probe, which lets `substitution` serve the read (without one, the read goes on as usual).
-    func definition<Value>(
-        _ keyPath: KeyPath<Self, Value>,
-        serving substitution: DIContext.Substitution?
-    ) -> DIContext.DefinitionID? {
-        if let id = DIContext.KeyPathDefinitions.definition(keyPath, type(of: self)) {
-            return id
-        }
-        let resolution = DIContext.Resolution.current()
-        let probe = DIContext.Probe(resolution.depth, Value.self, substitution)
-        resolution.probe = probe
-        _ = self[keyPath: keyPath]
-        resolution.probe = nil
-        if let id = probe.id {
-            DIContext.KeyPathDefinitions.remember(keyPath, type(of: self), id)
-        }
-        return probe.id
-    }
-}
-
-extension DIContext {
-    /// A substitute's maker and, for a singleton, what it made; `made` is guarded by the
-    /// context's `lock`. The maker is given the context, so it need not capture an assembly.
-    @usableFromInline final class Substitution {
-        let make: (DIContext) -> Any
-        var made: Kept?
-
-        init(_ make: @escaping (DIContext) -> Any) {
-            self.make = make
+        @usableFromInline init(
+            _ id: DefinitionID,
+            _ name: String,
+            _ scope: Assembly.Scope,
+            _ object: Any.Type,
+            _ result: Any.Type,
+            _ substitutable: Bool
+        ) {
+            self.id = id
+            self.name = name
+            self.scope = scope
+            self.object = ObjectIdentifier(object)
+            self.result = ObjectIdentifier(result)
+            self.substitutable = substitutable
         }
     }
 
-    /// Which definition a key path names on each assembly type (a base class's key path names
-    /// one per subclass; a getter may return another assembly's definition), learnt by a probe
-    /// read. Process-wide; `lock` guards `definitions`.
-    enum KeyPathDefinitions {
-        static let lock = NSLock()
-        nonisolated(unsafe) static var definitions: [Pair: DefinitionID] = [:]
-
-        struct Pair: Hashable {
-            let keyPath: AnyKeyPath
-            let assembly: ObjectIdentifier
-        }
-
-        static func definition(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) -> DefinitionID? {
-            lock.withLock {
-                definitions[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))]
-            }
-        }
-
-        static func remember(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type, _ id: DefinitionID) {
-            lock.withLock {
-                definitions[Pair(keyPath: keyPath, assembly: ObjectIdentifier(assembly))] = id
-            }
-        }
-    }
-
-    /// A key path's probe read. The getter's last `define` at the probe's depth that returns the
-    /// key path's type is its definition; the substitution, if any, serves each such call.
-    @usableFromInline final class Probe {
-        let depth: Int
-        let type: ObjectIdentifier
-        let substitution: Substitution?
-        var id: DefinitionID?
-
-        init(_ depth: Int, _ type: Any.Type, _ substitution: Substitution?) {
-            self.depth = depth
-            self.type = ObjectIdentifier(type)
-            self.substitution = substitution
-        }
-    }
-}
-
-// MARK: - Placeholders
-
-extension Assembly {
-    /// Returns the object injected under this key in the current graph (VIPER views, say).
-    ///
-    /// - Parameter key: The key the object was injected under; the calling property's name by
-    ///   default.
-    @inlinable public final func definePlaceholder<Result>(key: String = #function) -> Result {
-        let missing = { () -> Result in
-            wiringFailure(
-                "placeholder \(type(of: self)).\(key) has no object injected under that key in the "
-                    + "current graph; call defineInjection(key:into:) first, in the same resolution"
-            )
-        }
-        return resolve(key, .objectGraph, missing, substitutable: true) { _ in }
-    }
-}
-
-// MARK: - Resolution
-
-extension DIContext {
-    /// What one thread is reading: the define calls under way (`frames`, innermost last), one
-    /// graph per context they reached, and the thread's records of the definitions it read. Only
-    /// its thread touches it, and no access to a property lasts while user code runs, so
-    /// exclusivity needs no run-time checks. The top-level read's end lets go of every object the
-    /// read made and keeps the records, emptied, for the next read.
+    /// What one thread is reading. Only its thread touches it, and only inside Wiring's own
+    /// calls: `frames` are the define calls under way (innermost last), `graphs` the objects of
+    /// the read under way by context, with each context's substitutions as the read found them,
+    /// and `assemblies` the assemblies this thread is making. A graph's slot is emptied before
+    /// what it held is let go, so a `deinit` that reads starts a read of its own.
     @usableFromInline final class Resolution {
+        /// A define call under way: its definition, its context's graph, who supplies it.
         struct Frame {
-            let id: DefinitionID
-            let scope: Scope
-            let context: ObjectIdentifier
-            var substituted = false
+            let read: Read
+            let graph: Graph
+            let substitution: Substitution?
+            /// False for an original read by its own substitute and a superclass's definition
+            /// read by its override: made anew, not kept in the graph.
+            let recorded: Bool
         }
 
-        @exclusivity(unchecked) var frames: [Frame] = []
-        /// The graph of the innermost frame's context.
-        @exclusivity(unchecked) var graph: Graph?
-        /// Every graph of a read under way that reached more than one context, by context.
-        @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
-        /// Numbers the top-level reads; a record holds an object of the read under way only.
-        @exclusivity(unchecked) var read = 0
-        /// This thread's records, kept from read to read (up to `Record.limit`).
-        @exclusivity(unchecked) var records: [Record.Place: Record] = [:]
-        /// The records that hold an object of the read under way.
-        @exclusivity(unchecked) var filled: [Record] = []
-        /// An assembly this thread is making, and how many define calls were under way then.
+        /// An assembly being made, and how many define calls were under way then.
         struct Making {
-            let assembly: Assembly.Type
+            let type: Assembly.Type
             let context: DIContext
             let depth: Int
         }
 
-        /// The assemblies this thread is making, innermost last.
-        var making: [Making] = []
-        @exclusivity(unchecked) @usableFromInline var probe: Probe?
+        var frames: [Frame] = []
+        var graphs: [ObjectIdentifier: Graph] = [:]
+        var assemblies: [Making] = []
+        var probe: Probe?
+        /// Trace events held while this thread makes a singleton, to tell after unlocking.
+        var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
+        var creating = 0
+        /// Who made the last object, for the message if it has the wrong type.
+        @usableFromInline var lastMaker = "its definition"
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
-            pthread_key_create(&key) { Resolution.release($0) }
+            pthread_key_create(&key) {
+                Unmanaged<Resolution>.fromOpaque($0!).release()
+            }
             return key
         }()
-
-        static func release(_ raw: UnsafeMutableRawPointer?) {
-            if let raw {
-                Unmanaged<Resolution>.fromOpaque(raw).release()
-            }
-        }
 
         /// This thread's resolution, made on its first read.
         @usableFromInline static func current() -> Resolution {
@@ -700,234 +518,224 @@ extension DIContext {
             return resolution
         }
 
-        /// How many define calls are under way on this thread.
-        @usableFromInline var depth: Int { frames.count }
-
-        /// The context an assembly made now belongs to: that of the innermost assembly or define
-        /// call this thread is making, if any.
+        /// The context of the innermost assembly or define call this thread is making, if any.
         var currentContext: DIContext? {
-            guard let last = making.last, last.depth == depth else {
-                return graph?.context ?? making.last?.context
+            if let making = assemblies.last, making.depth == frames.count {
+                return making.context
             }
-            return last.context
+            return frames.last?.graph.context ?? assemblies.last?.context
         }
 
-        /// Notes that this thread makes an assembly; stops if it is already making the same one.
-        func startMaking(_ assembly: Assembly.Type, in context: DIContext) {
-            if let start = making.firstIndex(where: {
-                $0.assembly == assembly && $0.context === context
+        /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
+        func making(_ type: Assembly.Type, in context: DIContext) -> Assembly {
+            if let start = assemblies.firstIndex(where: {
+                $0.type == type && $0.context === context
             }) {
-                let names = (making[start...].map(\.assembly) + [assembly]).map { "\($0)" }
-                wiringFailure(
+                let names = (assemblies[start...].map(\.type) + [type]).map { "\($0)" }
+                DIContext.fail(
                     "assemblies made in each other's stored properties: "
                         + "\(names.joined(separator: " → ")); get one with a computed property, "
                         + "such as `var other: Other { context.assembly() }`")
             }
-            making.append(Making(assembly: assembly, context: context, depth: depth))
+            assemblies.append(Making(type: type, context: context, depth: frames.count))
+            defer { assemblies.removeLast() }
+            return type.init()
         }
 
-        /// Starts a define call in `context`, in that context's graph of this read.
-        @usableFromInline func enter(_ context: DIContext, _ id: DefinitionID, _ scope: Scope) {
-            var marker = 0
-            if withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit {
-                let path = frames.suffix(3).map { "\($0.id) → " }.joined()
-                wiringFailure(
-                    "definitions nested \(depth) deep have used up the thread's stack, ending "
-                        + "…\(path)\(id); does a definition or substitution read itself forever?")
+        /// The one path that makes or finds an object for a definition read, whoever supplies
+        /// it: the definition (`make`), its substitution, or a key-path probe's substitute. The
+        /// top-level read's end lets go of every graph, the thread's state clean first.
+        @usableFromInline func obtain(
+            _ read: Read,
+            in context: DIContext,
+            make: (Resolution) -> Any
+        ) -> Any {
+            guardStack(read.id)
+            if frames.isEmpty, probe == nil, read.scope.isSingleton, context.trace == nil,
+                let kept = context.unsubstitutedSingleton(read)
+            {
+                return kept
             }
-            if graph == nil {
-                graph = Graph(context)
-                read += 1
-            } else if graph!.context !== context {
-                switchGraph(to: context)
+            let value = supply(read, graph(of: context), make)
+            if frames.isEmpty {
+                var ended: [ObjectIdentifier: Graph] = [:]
+                swap(&ended, &graphs)
+                withExtendedLifetime(ended) {}
             }
-            frames.append(Frame(id: id, scope: scope, context: ObjectIdentifier(context)))
+            return value
         }
 
-        /// Moves to `context`'s graph of this read, started if need be; `graphs` holds every
-        /// graph of a read that reaches more than one context.
-        func switchGraph(to context: DIContext) {
-            if graphs.isEmpty {
-                graphs[ObjectIdentifier(graph!.context)] = graph
+        /// Finds `read`'s object in the graph or among the singletons, or makes it, with the
+        /// creation lock held for a singleton; keeps it in the graph unless it is a prototype.
+        func supply(_ read: Read, _ graph: Graph, _ make: (Resolution) -> Any) -> Any {
+            let caller = frames.last
+            let layered =
+                caller?.read.id == read.id && caller?.graph === graph
+                && (caller?.substitution != nil || caller?.read.object != read.object)
+            let probing = probe?.depth == frames.count && probe?.result == read.result
+            let substituted = layered ? nil : graph.substitution(read)
+            var substitution = read.substitutable ? substituted : nil
+            if probing {
+                substitution = probe!.serve(read, graph.context)
             }
-            if graphs[ObjectIdentifier(context)] == nil {
-                graphs[ObjectIdentifier(context)] = Graph(context)
-            }
-            graph = graphs[ObjectIdentifier(context)]
-        }
-
-        /// This thread's record of the definition `id` in `context`.
-        @usableFromInline func record(_ id: DefinitionID, _ context: DIContext) -> Record {
-            let place = Record.Place(id, ObjectIdentifier(context))
-            if let record = records[place] {
-                return record
-            }
-            let record = Record(place.id)
-            records[place] = record
-            return record
-        }
-
-        /// Ends a define call; the top-level one's end lets go of everything the read made.
-        @usableFromInline func leave() {
-            frames.removeLast()
-            if let outer = frames.last {
-                if outer.context != ObjectIdentifier(graph!.context) {
-                    graph = graphs[outer.context]
+            lastMaker = substitution == nil ? "its definition" : "its substitution"
+            // An injected object whose key is substituted is not what placeholders find.
+            let recorded =
+                read.scope != .prototype && !layered && (read.substitutable || substituted == nil)
+            if recorded, let slot = graph.objects[read.id] {
+                guard let object = slot else {
+                    DIContext.cycle(frames.map(\.read.id), read.id)
                 }
+                return found(object, read, graph, substitution)
+            }
+            if let substitution, !probing {
+                graph.context.lock.withLock { substitution.used = true }
+            }
+            if read.scope.isSingleton {
+                if let kept = graph.context.singleton(read.id, by: substitution) {
+                    return found(kept, read, graph, substitution, keep: recorded)
+                }
+                DIContext.creation.lock()
+                creating += 1
+            }
+            defer {
+                if read.scope.isSingleton {
+                    creating -= 1
+                    DIContext.creation.unlock()
+                    tellHeld()
+                }
+            }
+            if read.scope.isSingleton, let kept = graph.context.singleton(read.id, by: substitution)
+            {
+                return found(kept, read, graph, substitution, keep: recorded)  // made meanwhile
+            }
+            report(read, graph, substitution, created: true)
+            if recorded {
+                graph.objects[read.id] = .some(nil)
+            }
+            frames.append(
+                Frame(read: read, graph: graph, substitution: substitution, recorded: recorded))
+            let value = substitution?.make(graph.context) ?? make(self)
+            frames.removeLast()
+            if probing {
+                probe!.served = value
+            }
+            if read.scope.isSingleton {
+                graph.context.keep(value, read.id, read.scope, by: substitution)
+            }
+            if recorded {
+                keep(value, read.id, in: graph)
+            }
+            return value
+        }
+
+        /// Keeps `object` in the innermost define call's graph slot, before its inject runs, so
+        /// cycles close. The first define a substitute calls of the type it replaces makes its
+        /// object, as in EasyDi, so it fills the substituted slot too.
+        @usableFromInline func record(_ object: Any) {
+            guard let frame = frames.last, frame.recorded else {
                 return
             }
-            let ended = (graph, graphs)
-            graphs = [:]
-            graph = nil
-            let number = read
-            var made: [Record] = []
-            swap(&made, &filled)
-            // Let go only now, the thread's state clean: a deinit that reads starts a new read.
-            for record in made where record.read == number {
-                record.read = 0
-                record.object = nil
+            keep(object, frame.read.id, in: frame.graph)
+            guard frames.count > 1 else {
+                return
             }
-            withExtendedLifetime(ended) {}
-            // Records a thread no longer reads go once they are many: a read of many runtime
-            // keys leaves no lasting trace, while a big graph read again and again keeps its own.
-            if records.count > max(Record.limit, 2 * made.count) {
-                records = [:]
-            }
-            made.removeAll(keepingCapacity: true)
-            if filled.isEmpty && made.capacity <= Record.limit {
-                swap(&made, &filled)
+            let outer = frames[frames.count - 2]
+            if outer.substitution != nil, outer.recorded, outer.read.result == frame.read.result,
+                case .some(.none) = outer.graph.objects[outer.read.id]
+            {
+                keep(object, outer.read.id, in: outer.graph)
             }
         }
 
-        /// What the read holds for `record`, if anything; stops on a cycle that cannot close.
-        @usableFromInline func existing(_ record: Record, _ scope: Scope) -> Any? {
-            let callers = frames.dropLast()
-            let id = record.id
-            if scope == .prototype {
-                let loop = callers.reversed().prefix { $0.scope == .prototype }
-                if loop.contains(where: { $0.id == id }) {
-                    wiringCycle(callers.map(\.id), id, advice: Self.prototypeAdvice)
-                }
-                return nil
-            }
-            guard record.read == read else {
-                return nil
-            }
-            guard let object = record.object else {
-                wiringCycle(callers.map(\.id), id, advice: Self.initAdvice)
-            }
-            return found(object)
+        /// Puts `object` in `graph`'s slot for `id`, letting go of what the slot held only
+        /// after it holds the new one.
+        func keep(_ object: Any, _ id: DefinitionID, in graph: Graph) {
+            let replaced = graph.objects.updateValue(object, forKey: id)
+            withExtendedLifetime(replaced) {}
         }
 
-        static let initAdvice = "set one side in inject: instead of init:"
-        static let prototypeAdvice = "prototypes always make new ones; make one of them objectGraph"
-
-        /// Reports a found object to the trace hook and returns it.
-        @usableFromInline func found(_ object: Any) -> Any {
-            report(created: false)
+        /// Reports an object found for `read`, and keeps it in the graph if `keep`; stops if
+        /// `read` is a method with arguments and no key, whose calls would share it.
+        func found(
+            _ object: Any,
+            _ read: Read,
+            _ graph: Graph,
+            _ substitution: Substitution?,
+            keep: Bool = false
+        ) -> Any {
+            if read.id.key == read.name, read.name.utf8.contains(UInt8(ascii: ":")) {
+                DIContext.fail(
+                    "\(read.id) is a method with arguments but no key:, so its calls would share "
+                        + "one object; give each its own key, such as define(key: \"item-\\(n)\", "
+                        + "…), or use scope: .prototype")
+            }
+            report(read, graph, substitution, created: false)
+            if keep {
+                self.keep(object, read.id, in: graph)
+            }
             return object
         }
 
-        /// What the graph's substitution of `id` gives, if it has one. Read by its own substitute,
-        /// a definition gives the original, which the substitute may wrap.
-        @usableFromInline func substitute(_ id: DefinitionID, _ scope: Scope) -> Any? {
-            let graph = graph!
-            guard !graph.substitutions.isEmpty, let substitution = graph.substitutions[id] else {
-                return nil
+        /// This read's graph of `context`, started with the context's substitutions if new.
+        func graph(of context: DIContext) -> Graph {
+            if let graph = frames.last?.graph, graph.context === context {
+                return graph
             }
-            let caller = frames.dropLast().last
-            if caller?.id == id && caller?.substituted == true {
-                return nil
+            if let graph = graphs[ObjectIdentifier(context)] {
+                return graph
             }
-            frames[frames.count - 1].substituted = true
-            if let made = graph.substitutes[id] {
-                return found(made)
-            }
-            if scope.isSingleton {
-                if let kept = graph.context.singleton(id, of: substitution) {
-                    return found(kept)
-                }
-                DIContext.creation.lock()
-            }
-            defer {
-                if scope.isSingleton {
-                    DIContext.creation.unlock()
-                }
-            }
-            if scope.isSingleton, let kept = graph.context.singleton(id, of: substitution) {
-                return found(kept)  // made meanwhile
-            }
-            let made = substitution.make(graph.context)
-            if scope != .prototype {
-                graph.substitutes[id] = made
-            }
-            if scope.isSingleton {
-                graph.context.keep(made, id, scope, by: substitution)
-            }
-            report(created: true)
-            return made
+            let graph = Graph(context)
+            graphs[ObjectIdentifier(context)] = graph
+            return graph
         }
 
-        /// Serves a probe's candidate with its substitution; `nil` for any other define call.
-        @usableFromInline func serveProbe(
-            _ id: DefinitionID,
-            _ scope: Scope,
-            _ type: Any.Type,
-            _ context: DIContext
-        ) -> Any? {
-            guard let probe, probe.depth == depth, probe.type == ObjectIdentifier(type) else {
-                return nil
-            }
-            probe.id = id
-            guard let substitution = probe.substitution else {
-                return nil  // only learning which definition it is: the read goes on as usual
-            }
-            self.probe = nil  // what the substitute reads is read as usual, in this context
-            making.append(Making(assembly: id.assembly, context: context, depth: depth))
-            let made = substitution.make(context)
-            making.removeLast()
-            self.probe = probe
-            substitution.made = nil
-            if scope.isSingleton {
-                context.keep(made, id, scope, by: substitution)
-            }
-            return made
-        }
-
-        /// Marks `record` as being made in this read, and returns it to hold the object; a
-        /// prototype is not kept.
-        @usableFromInline func starting(_ record: Record, _ scope: Scope) -> Record? {
-            guard scope != .prototype else {
-                return nil
-            }
-            record.read = read
-            record.object = nil
-            filled.append(record)
-            return record
-        }
-
-        /// Keeps a new singleton and reports the new object.
-        @usableFromInline func finish(_ result: Any, _ id: DefinitionID, _ scope: Scope) {
-            if scope.isSingleton {
-                graph!.context.keep(result, id, scope, by: nil)
-            }
-            report(created: true)
-        }
-
-        func report(created: Bool) {
-            guard let trace = graph!.context.trace else {
+        /// Tells `read`'s context's trace hook, now or once this thread holds no creation lock.
+        func report(_ read: Read, _ graph: Graph, _ substitution: Substitution?, created: Bool) {
+            guard let trace = graph.context.trace else {
                 return
             }
-            let frame = frames[frames.count - 1]
             let event = TraceEvent(
-                definition: "\(frame.id)", scope: frame.scope, depth: frames.count - 1,
-                parent: frames.dropLast().last.map { "\($0.id)" }, created: created,
-                substituted: frame.substituted)
-            trace(event)
+                definition: "\(read.id)", scope: read.scope, depth: frames.count,
+                parent: frames.last.map { "\($0.read.id)" }, created: created,
+                substituted: substitution != nil)
+            held.append((trace, event))
+            tellHeld()
+        }
+
+        /// Tells the held trace events unless this thread is making a singleton.
+        func tellHeld() {
+            guard creating == 0, !held.isEmpty else {
+                return
+            }
+            var events: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
+            swap(&events, &held)
+            for (trace, event) in events {
+                trace(event)
+            }
+        }
+
+        /// Stops before a define call that would leave too little stack for its message.
+        func guardStack(_ id: DefinitionID) {
+            var marker = 0
+            guard withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit
+            else {
+                return
+            }
+            let ids = frames.map(\.read.id)
+            let start = ids.lastIndex(of: id) ?? max(0, ids.count - 3)
+            let path = (ids[start...].suffix(8) + [id]).map { "\($0)" }.joined(separator: " → ")
+            let loop = frames[start...].allSatisfy { $0.read.scope == .prototype }
+            DIContext.fail(
+                "definitions nested \(ids.count) deep have used up the thread's stack, "
+                    + (ids[start] == id ? "repeating …\(path); " : "ending …\(path); ")
+                    + (ids[start] == id && loop
+                        ? "prototypes always make new ones; make one of them objectGraph"
+                        : "does a definition or substitution read itself forever?"))
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
-        /// `stackReserve` above the bottom (a quarter of a smaller stack), or 0 where the bottom
+        /// `stackReserve` above the bottom (half of a smaller stack), or 0 where the bottom
         /// cannot be learnt.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
@@ -952,79 +760,306 @@ extension DIContext {
                 pthread_attr_destroy(&attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 4)
+            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 2)
         }
 
         /// Stack kept free for the code between two define calls and for the message.
         static let stackReserve: UInt = 128 * 1024
     }
 
-    /// A thread's place for one definition in one context: the object the read under way made
-    /// for it (`nil` while it is being made), if `read` is that read's number. Only its thread
-    /// touches it.
-    @usableFromInline final class Record {
-        /// A definition in a context.
-        struct Place: Hashable {
-            let id: DefinitionID
-            let context: ObjectIdentifier
-
-            init(_ id: DefinitionID, _ context: ObjectIdentifier) {
-                self.id = id
-                self.context = context
-            }
-        }
-
-        @usableFromInline let id: DefinitionID
-        @exclusivity(unchecked) var read = 0
-        @exclusivity(unchecked) @usableFromInline var object: Any?
-
-        init(_ id: DefinitionID) {
-            self.id = id
-        }
-
-        /// How many records a thread keeps between reads whatever it reads, and the most room
-        /// for `filled`.
-        static let limit = 4096
-    }
-
-    /// The substitutions one top-level read began with in one context, and what they made.
+    /// The objects one top-level read made in one context (`nil` while one is being made), and
+    /// the context's substitutions as the read found them. Only the reading thread touches it.
     final class Graph {
         let context: DIContext
         let substitutions: [DefinitionID: Substitution]
-        /// What the substitutions made in this read.
-        var substitutes: [DefinitionID: Any] = [:]
+        var objects: [DefinitionID: Any?] = [:]
 
         init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
         }
+
+        /// The substitution of `read`, by its key or else by its calling property's name.
+        func substitution(_ read: Read) -> Substitution? {
+            guard !substitutions.isEmpty else {
+                return nil
+            }
+            if let substitution = substitutions[read.id] {
+                return substitution
+            }
+            return read.name == read.id.key
+                ? nil : substitutions[DefinitionID(read.id.type, read.name)]
+        }
+    }
+
+    /// The singleton a top-level read returns at once, if it exists and nothing substitutes it.
+    func unsubstitutedSingleton(_ read: Read) -> Any? {
+        lock.withLock {
+            guard tables.substitutions.isEmpty else {
+                return nil
+            }
+            return tables.singletons[read.id]?.value
+        }
+    }
+}
+
+/// EasyDi's name for what a definition makes: anything.
+public typealias InjectableObject = Any
+/// EasyDi's name for a closure that makes an object.
+public typealias ObjectInitClosure<Object> = () -> Object
+/// EasyDi's name for an `inject:` closure that takes the object and returns it.
+public typealias ObjectInjectClosure<Object> = (Object) -> Object
+/// EasyDi's name for a closure that makes a substitute.
+public typealias SubstitutionClosure<Object> = () -> Object
+
+// MARK: - Substitutions
+
+nonisolated extension Assembly {
+    /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
+    ///
+    /// The context keeps `make`: if it captures an assembly of the same context, the context is
+    /// never freed. To read another definition, take its assembly as the closure's parameter.
+    ///
+    /// - Parameters:
+    ///   - key: The definition's key, or the name of the property or method that defines it.
+    ///   - make: Makes the substitute.
+    public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
+        substitute(DIContext.DefinitionID(type(of: self), key), .init { _ in make() })
+    }
+
+    /// Makes the definition named `key` return what `make` gives, given the assembly of type
+    /// `Other` in this context: `addSubstitution(for: "feature") { (v2: V2) in v2.feature }`.
+    ///
+    /// - Parameters:
+    ///   - key: The definition's key, or the name of the property or method that defines it.
+    ///   - make: Makes the substitute from the assembly it reads.
+    public func addSubstitution<Value, Other: Assembly>(
+        for key: String,
+        with make: @escaping (Other) -> Value
+    ) {
+        substitute(DIContext.DefinitionID(type(of: self), key), .init { make($0.assembly()) })
+    }
+
+    /// Restores the original definition named `key`, with its singleton if it has one.
+    ///
+    /// - Parameter key: The name the substitution was added for.
+    public func removeSubstitution(for key: String) {
+        substitute(DIContext.DefinitionID(type(of: self), key), nil)
+    }
+
+    /// Sets or removes a substitution (with the singleton it made and the key paths that name
+    /// it), and lets go of the one replaced after unlocking: its deinit may read.
+    func substitute(
+        _ id: DIContext.DefinitionID,
+        _ substitution: DIContext.Substitution?,
+        keyPath: DIContext.KeyPathName? = nil
+    ) {
+        let replaced = context.lock.withLock {
+            let replaced = context.tables.substitutions[id]
+            context.tables.substitutions[id] = substitution
+            context.tables.keyPaths = context.tables.keyPaths.filter { $0.value != id }
+            if let keyPath, substitution != nil {
+                context.tables.keyPaths[keyPath] = id
+            }
+            return replaced
+        }
+        withExtendedLifetime(replaced) {}
+    }
+}
+
+/// Gives assemblies compile-checked substitutions: `addSubstitution(for: \.apiClient) { Fake() }`.
+public nonisolated protocol KeyPathSubstitutable: AnyObject {}
+
+nonisolated extension Assembly: KeyPathSubstitutable {}
+
+nonisolated extension KeyPathSubstitutable where Self: Assembly {
+    /// Makes the definition behind `keyPath` return `make()` until removed.
+    ///
+    /// Adding reads the property once, served by `make` (a singleton keeps what it made), to
+    /// learn which definition it names: the one define call it makes of the property's type.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A property whose getter returns a `define(...)`.
+    ///   - file: Where the call is, for the message if the key path is not one definition.
+    ///   - line: Where the call is, for the message if the key path is not one definition.
+    ///   - make: Makes the substitute.
+    public func addSubstitution<Value>(
+        for keyPath: KeyPath<Self, Value>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        with make: @escaping () -> Value
+    ) {
+        substitute(keyPath, "\(file):\(line)", .init { _ in make() })
+    }
+
+    /// Makes the definition behind `keyPath` return what `make` gives, given the assembly of
+    /// type `Other` in this context: `addSubstitution(for: \.feature) { (v2: V2) in v2.feature }`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A property whose getter returns a `define(...)`.
+    ///   - file: Where the call is, for the message if the key path is not one definition.
+    ///   - line: Where the call is, for the message if the key path is not one definition.
+    ///   - make: Makes the substitute from the assembly it reads.
+    public func addSubstitution<Value, Other: Assembly>(
+        for keyPath: KeyPath<Self, Value>,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        with make: @escaping (Other) -> Value
+    ) {
+        substitute(keyPath, "\(file):\(line)", .init { make($0.assembly()) })
+    }
+
+    /// Restores the definition that a substitution added for `keyPath` replaced; does nothing
+    /// if none was added for it. Reads nothing.
+    ///
+    /// - Parameter keyPath: The key path the substitution was added for.
+    public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
+        let name = DIContext.KeyPathName(keyPath, type(of: self))
+        if let id = context.lock.withLock({ context.tables.keyPaths[name] }) {
+            substitute(id, nil)
+        }
+    }
+
+    /// Learns the definition behind `keyPath` with a probe read, then substitutes it.
+    func substitute<Value>(
+        _ keyPath: KeyPath<Self, Value>,
+        _ site: String,
+        _ substitution: DIContext.Substitution
+    ) {
+        let resolution = DIContext.Resolution.current()
+        let probe = DIContext.Probe(resolution.frames.count, Value.self, substitution, site)
+        let outer = resolution.probe
+        resolution.probe = probe
+        let returned = self[keyPath: keyPath]
+        resolution.probe = outer
+        guard let found = probe.found else {
+            DIContext.fail(
+                "the key path given to addSubstitution(for:) at \(site) is not a definition: its "
+                    + "getter calls no define(...) that returns \(Value.self)")
+        }
+        probe.check(returned, context)
+        let name = DIContext.DefinitionID(found.read.id.type, found.read.name)
+        substitute(name, substitution, keyPath: DIContext.KeyPathName(keyPath, type(of: self)))
+    }
+}
+
+nonisolated extension DIContext {
+    /// A substitute's maker, the singletons it made (which `kept` holds, guarded by the
+    /// context's `lock`, as is `used`), and whether a read has used it. The maker is given the
+    /// context, so it need not capture an assembly.
+    final class Substitution {
+        let make: (DIContext) -> Any
+        var kept: [DefinitionID: Kept] = [:]
+        var used = false
+
+        init(_ make: @escaping (DIContext) -> Any) {
+            self.make = make
+        }
+    }
+
+    /// A key path on an assembly type: how a context remembers what it substituted.
+    struct KeyPathName: Hashable {
+        let keyPath: AnyKeyPath
+        let assembly: ObjectIdentifier
+
+        init(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) {
+            self.keyPath = keyPath
+            self.assembly = ObjectIdentifier(assembly)
+        }
+    }
+
+    /// A key path's probe read: the define call its getter makes of the key path's type, at
+    /// the probe's depth, is its definition and is served by the substitution, whose object
+    /// the getter must return. A second such call, or one in another context, stops.
+    final class Probe {
+        let depth: Int
+        let result: ObjectIdentifier
+        let substitution: Substitution
+        let site: String
+        var found: (read: Read, context: DIContext)?
+        var served: Any?
+
+        init(_ depth: Int, _ type: Any.Type, _ substitution: Substitution, _ site: String) {
+            self.depth = depth
+            self.result = ObjectIdentifier(type)
+            self.substitution = substitution
+            self.site = site
+        }
+
+        /// Takes `read` as the key path's definition and returns the substitution to serve it.
+        func serve(_ read: Read, _ context: DIContext) -> Substitution {
+            if let found {
+                DIContext.fail(
+                    "the key path given to addSubstitution(for:) at \(site) reads more than one "
+                        + "definition of its type: \(found.read.id) and \(read.id); substitute "
+                        + "one of them by its own key path or name")
+            }
+            found = (read, context)
+            return substitution
+        }
+
+        /// Stops unless the getter returned the object its definition gave, in this context.
+        func check(_ returned: Any, _ context: DIContext) {
+            guard let found, found.context === context else {
+                DIContext.fail(
+                    "the key path given to addSubstitution(for:) at \(site) names "
+                        + "\(found!.read.id) of another context; add the substitution on an "
+                        + "assembly of that context")
+            }
+            if let served, type(of: returned) is AnyObject.Type,
+                returned as AnyObject !== served as AnyObject
+            {
+                DIContext.fail(
+                    "the key path given to addSubstitution(for:) at \(site) reads "
+                        + "\(found.read.id) but returns another object; substitute "
+                        + "\(found.read.id) itself")
+            }
+        }
+    }
+}
+
+// MARK: - Placeholders
+
+nonisolated extension Assembly {
+    /// Returns the object injected under this key in the current graph (VIPER views, say).
+    ///
+    /// - Parameter key: The key the object was injected under; the calling property's name by
+    ///   default.
+    @inlinable public final func definePlaceholder<Result>(key: String = #function) -> Result {
+        let missing = { () -> Result in
+            DIContext.fail(
+                "placeholder \(type(of: self)).\(key) has no object injected under that key in the "
+                    + "current graph; call defineInjection(key:into:) first, in the same resolution"
+            )
+        }
+        return resolve(key, key, .objectGraph, missing, substitutable: true) { _ in }
     }
 }
 
 // MARK: - Diagnostics
 
-/// Stops with a message that names what went wrong; also in release builds.
-@usableFromInline func wiringFailure(_ message: String) -> Never {
-    fatalError("Wiring: " + message)
-}
+nonisolated extension DIContext {
+    /// Stops with a message that names what went wrong; also in release builds.
+    @usableFromInline static func fail(_ message: String) -> Never {
+        fatalError("Wiring: " + message)
+    }
 
-/// Stops on a value of the wrong type, naming the definition and both types.
-@usableFromInline func wiringMismatch(
-    _ id: DIContext.DefinitionID,
-    _ declared: Any.Type,
-    _ maker: String,
-    _ made: Any.Type
-) -> Never {
-    wiringFailure("\(id) is declared as \(declared) but \(maker) made \(made)")
-}
+    /// Stops on an object of the wrong type, naming the definition and both types.
+    @usableFromInline static func mismatch(
+        _ id: DefinitionID,
+        _ declared: Any.Type,
+        _ value: Any,
+        _ maker: String
+    ) -> Never {
+        fail("\(id) is declared as \(declared) but \(maker) made \(type(of: value))")
+    }
 
-/// Stops on a cycle, naming the definitions from the first request of `id` to the repeated one.
-func wiringCycle(_ path: [DIContext.DefinitionID], _ id: DIContext.DefinitionID, advice: String)
-    -> Never
-{
-    let start = path.lastIndex(of: id) ?? 0
-    let names = (path[start...] + [id]).map { "\($0)" }
-    wiringFailure(
-        "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again before it "
-            + "is made; \(advice)")
+    /// Stops on a definition asked for again in its context before it exists, naming the path.
+    static func cycle(_ path: [DefinitionID], _ id: DefinitionID) -> Never {
+        let start = path.lastIndex(of: id) ?? 0
+        let names = (path[start...] + [id]).map { "\($0)" }
+        fail(
+            "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
+                + "before it is made; set one side in inject: instead of init:")
+    }
 }

@@ -33,7 +33,7 @@ struct ContextTests {
         #expect(weakContext == nil)
     }
 
-    @Test("a trace hook reports each resolution with scope, depth, parent and reuse")
+    @Test("a trace hook reports each resolution, parents before children, with depth and reuse")
     func trace() {
         let events = EventLog()
         let context = DIContext(trace: { events.append($0) })
@@ -44,10 +44,10 @@ struct ContextTests {
         }
         #expect(
             lines == [
-                "ABCAssembly.a 3 ABCAssembly.c false",
-                "ABCAssembly.c 2 ABCAssembly.b true",
-                "ABCAssembly.b 1 ABCAssembly.a true",
                 "ABCAssembly.a 0 - true",
+                "ABCAssembly.b 1 ABCAssembly.a true",
+                "ABCAssembly.c 2 ABCAssembly.b true",
+                "ABCAssembly.a 3 ABCAssembly.c false",
             ])
         #expect(events.all.allSatisfy { $0.scope == .objectGraph && !$0.substituted })
     }
@@ -65,9 +65,9 @@ struct ContextTests {
 /// Collects trace events from any thread.
 final class EventLog: @unchecked Sendable {
     private let lock = Lock()
-    private var events: [TraceEvent] = []
-    func append(_ event: TraceEvent) { lock.withLock { events.append(event) } }
-    var all: [TraceEvent] { lock.withLock { events } }
+    private var events: [DIContext.TraceEvent] = []
+    func append(_ event: DIContext.TraceEvent) { lock.withLock { events.append(event) } }
+    var all: [DIContext.TraceEvent] { lock.withLock { events } }
 }
 
 typealias Lock = NSLock

@@ -393,11 +393,11 @@ struct EasyDiSuiteTests {
     /// The parent scopes of EasyDi's three cross-assembly test cases: Test_CrossAssemblyInjections
     /// (objectGraph), Test_CrossAssemblyInjections_SingletonCycle (lazySingleton) and
     /// Test_CrossAssemblyInjections_WeakSingletonCycle (weakSingleton).
-    static let parentScopes: [Scope] = [.objectGraph, .lazySingleton, .weakSingleton]
+    static let parentScopes: [Assembly.Scope] = [.objectGraph, .lazySingleton, .weakSingleton]
 
     /// A house in `scope`, read from a new context, with the assembly that made it. The scope
     /// is a property of that assembly object, so a test holds it for as long as it reads.
-    private static func house(in scope: Scope) -> (House, HouseAssembly) {
+    private static func house(in scope: Assembly.Scope) -> (House, HouseAssembly) {
         let houses = HouseAssembly.instance(from: DIContext())
         houses.houseScope = scope
         return (houses.house, houses)
@@ -407,7 +407,7 @@ struct EasyDiSuiteTests {
     /// Test_CrossAssemblyInjections_SingletonCycle.testChildObjectIsCreates and
     /// Test_CrossAssemblyInjections_WeakSingletonCycle.testChildObjectIsCreates.
     @Test("parent across assemblies: the child is made", arguments: parentScopes)
-    func parentGetsChild(scope: Scope) {
+    func parentGetsChild(scope: Assembly.Scope) {
         let (house, _) = Self.house(in: scope)
         #expect(house.room != nil)
     }
@@ -416,7 +416,7 @@ struct EasyDiSuiteTests {
     /// Test_CrossAssemblyInjections_SingletonCycle.testParentObjectAssignedAndValud and
     /// Test_CrossAssemblyInjections_WeakSingletonCycle.testParentObjectAssignedAndValud.
     @Test("parent across assemblies: the child's parent is that parent", arguments: parentScopes)
-    func childPointsBack(scope: Scope) {
+    func childPointsBack(scope: Assembly.Scope) {
         let (house, houses) = Self.house(in: scope)
         #expect(house.room?.house != nil)
         #expect(house.room?.house === house)
@@ -432,7 +432,7 @@ struct EasyDiSuiteTests {
     @Test(
         "parent across assemblies: an objectGraph child read twice is one object",
         arguments: parentScopes)
-    func childMadeOnce(scope: Scope) {
+    func childMadeOnce(scope: Assembly.Scope) {
         let (house, _) = Self.house(in: scope)
         #expect(house.room != nil)
         #expect(house.room === house.rooms.first)
@@ -447,7 +447,7 @@ struct EasyDiSuiteTests {
     @Test(
         "parent across assemblies: every child, prototypes too, has that parent",
         arguments: parentScopes)
-    func childrenShareParent(scope: Scope) {
+    func childrenShareParent(scope: Assembly.Scope) {
         let (house, _) = Self.house(in: scope)
         #expect(house.rooms.count == 3)
         for room in house.rooms {

@@ -25,7 +25,7 @@ final class C {
 
 class ABCAssembly: Assembly {
     let counter = Counter()
-    var aScope: Scope { .objectGraph }
+    var aScope: Assembly.Scope { .objectGraph }
     var a: A { define(scope: aScope, init: A(counter)) { $0.b = self.b } }
     var b: B { define(init: B(counter)) { $0.c = self.c } }
     var c: C { define(init: C(counter)) { $0.a = self.a } }
@@ -33,7 +33,7 @@ class ABCAssembly: Assembly {
 
 /// The same cycle with `a` as a prototype.
 final class PrototypeABCAssembly: ABCAssembly {
-    override var aScope: Scope { .prototype }
+    override var aScope: Assembly.Scope { .prototype }
 }
 
 /// Breaks the A → B → C → A reference cycle so weak checks can see objects go.

@@ -283,12 +283,16 @@ struct ReviewTests {
         #expect(alias.target.number == 1)  // an unrelated definition that shares the key
     }
 
-    @Test("a substitution added by name is removed by the key path of the same definition")
+    /// Removing reads no getter, so a key path removes only what it added: a substitution added
+    /// by name is removed by name (1.0 read the getter to learn the definition).
+    @Test("a key path removes only what it added; a substitution added by name stays")
     func removeByKeyPathAfterAddingByName() {
         let assembly = ReviewAliasAssembly.instance(from: DIContext())
         assembly.addSubstitution(for: "target") { Item(42) }
         #expect(assembly.target.number == 42)
         assembly.removeSubstitution(for: \.target)
+        #expect(assembly.target.number == 42)
+        assembly.removeSubstitution(for: "target")
         #expect(assembly.target.number == 1)
     }
 

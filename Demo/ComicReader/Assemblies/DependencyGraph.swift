@@ -10,7 +10,7 @@ import Wiring
 struct DependencyGraph {
     /// A definition: its scope and whether a substitution supplied it.
     struct Node: Equatable {
-        var scope: Scope
+        var scope: Assembly.Scope
         var substituted: Bool
     }
 
@@ -90,7 +90,7 @@ struct DependencyGraph {
         return (String(definition[..<dot]), String(definition[definition.index(after: dot)...]))
     }
 
-    private static func scopeName(_ scope: Scope) -> String {
+    private static func scopeName(_ scope: Assembly.Scope) -> String {
         switch scope {
         case .objectGraph: "objectGraph"
         case .lazySingleton: "lazySingleton"

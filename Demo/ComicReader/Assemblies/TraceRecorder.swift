@@ -7,7 +7,7 @@ final class TraceRecorder: @unchecked Sendable {
     private var records: [TraceRecord] = []
 
     /// The hook to give `DIContext(trace:)`.
-    var hook: @Sendable (TraceEvent) -> Void {
+    var hook: @Sendable (DIContext.TraceEvent) -> Void {
         { [self] event in lock.withLock { records.append(TraceRecord(event)) } }
     }
 
