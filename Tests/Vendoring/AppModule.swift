@@ -1,0 +1,39 @@
+// An app module's own file, compiled with a copy of Sources/Wiring/Assembly.swift by
+// `.ci/vendoring` (MainActor default isolation, Swift 5 and 6 modes): the app declares names the
+// library must not take, and uses the library from nonisolated and MainActor code.
+import Foundation
+
+/// The app's own types whose names a copied library must leave free.
+enum Scope {
+    case app
+}
+struct TraceEvent {}
+final class Context {}
+
+/// A view model, MainActor-isolated as an app's are.
+@MainActor
+final class ViewModel {
+    var title = "comics"
+}
+
+/// A service any thread may use.
+final class Service: Sendable {}
+
+final class AppAssembly: Assembly {
+    var service: Service { define(scope: .lazySingleton, init: Service()) }
+    @MainActor var viewModel: ViewModel {
+        define(init: ViewModel()) { $0.title = "xkcd" }
+    }
+}
+
+/// Reads the library from code off the main actor: the library must be nonisolated.
+nonisolated func readInBackground(_ context: DIContext) -> Service {
+    AppAssembly.instance(from: context).service
+}
+
+@MainActor
+func readOnMain(_ context: DIContext) -> String {
+    let scope: Scope = .app
+    _ = scope
+    return AppAssembly.instance(from: context).viewModel.title
+}
