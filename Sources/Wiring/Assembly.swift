@@ -4,10 +4,10 @@
 // keeps what outlives one read: singletons, substitutions and one assembly of each type. What a
 // top-level read makes lives in the reading thread's `Resolution` and is let go when it returns.
 //
-// The file reads: scopes → context → assembly → define (and the one path that makes or finds
-// every object) → substitutions → placeholders → diagnostics. Every declaration is nonisolated
-// and every internal type is nested, so the copy of this file in an app module (MainActor by
-// default or not) adds only its public names.
+// The file reads: scopes → context → assembly → define (and `Resolution.obtain`, the one path
+// that makes or finds every object) → substitutions → placeholders → diagnostics. Every
+// declaration is nonisolated and every internal type is nested, so a copy of this file in an app
+// module (MainActor by default or not) adds only its public names.
 import Foundation
 
 // MARK: - Scopes
@@ -52,22 +52,21 @@ public nonisolated final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// Runs `operation` with `context` as the default context of this thread or task and the
-    /// tasks it starts, so that parallel tests each substitute in their own context.
+    /// Runs `operation` with `context` as the default context of this thread or task and of the
+    /// tasks it starts, so that tests running in parallel each substitute in their own.
     ///
     /// - Parameters:
     ///   - context: The context that `defaultInstance` gives while `operation` runs.
     ///   - operation: The code to run.
     /// - Returns: What `operation` returns.
-    public static func withDefault<R>(
-        _ context: DIContext,
-        _ operation: () throws -> R
-    ) rethrows -> R {
+    public static func withDefault<R>(_ context: DIContext, _ operation: () throws -> R) rethrows
+        -> R
+    {
         try Default.$scoped.withValue(context, operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `context` as the default context of this task and
-    /// the tasks it starts.
+    /// of the tasks it starts.
     ///
     /// - Parameters:
     ///   - context: The context that `defaultInstance` gives while `operation` runs.
@@ -83,12 +82,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables`; never held while user code runs.
+    /// Guards `tables` and every `Substitution`'s `kept` and `used`; never held while user code
+    /// runs.
     let lock = NSLock()
     var tables = Tables()
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
-    /// Nothing else runs under it: trace events wait until it is let go.
+    /// Only making the singleton runs under it: trace events wait until it is let go.
     static let creation = NSRecursiveLock()
 
     /// Makes an isolated context.
@@ -125,56 +125,57 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// The substitutions of this context that no read has used since they were added, as
     /// `Assembly.name`: a test that expects its fakes to be read checks that this is empty.
     public var unusedSubstitutions: [String] {
-        lock.withLock {
-            tables.substitutions.filter { !$0.value.used }.map { "\($0.key)" }.sorted()
-        }
+        lock.withLock { tables.substitutions.values.filter { !$0.used }.map(\.name).sorted() }
     }
 
     /// What a context keeps between reads; `lock` guards it.
     struct Tables {
-        var singletons: [DefinitionID: Kept] = [:]
-        var substitutions: [DefinitionID: Substitution] = [:]
-        /// The definition each key path added here names, so removing needs no getter.
-        var keyPaths: [KeyPathName: DefinitionID] = [:]
+        var singletons: [Key: Kept] = [:]
+        var substitutions: [Key: Substitution] = [:]
+        /// The definition each key path added here names, so that removing reads no getter.
+        var keyPaths: [KeyPathName: Key] = [:]
         var assemblies: [ObjectIdentifier: Kept] = [:]
         /// Weak singletons kept since the last sweep of released ones; the next sweep is due
-        /// past `sweepAt`, twice what the last one left, so sweeping is amortised O(1).
+        /// past `sweepAt`, twice what the last one left, so sweeping costs O(1) amortised.
         var weaklyKept = 0
         var sweepAt = 64
     }
 
-    /// The singleton that `substitution` (or, without one, the definition) made for `id`.
-    func singleton(_ id: DefinitionID, by substitution: Substitution?) -> Any? {
-        lock.withLock { (substitution?.kept ?? tables.singletons)[id]?.value }
+    /// The singleton that `substitution` (or, without one, the definition) made for `key`.
+    func singleton(_ key: Key, by substitution: Substitution?) -> Any? {
+        lock.withLock { (substitution?.kept ?? tables.singletons)[key]?.value }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
     /// must be an object, or an optional one; an empty optional is not kept.
-    func keep(_ value: Any, _ id: DefinitionID, _ scope: Assembly.Scope, by: Substitution?) {
+    func keep(_ value: Any, for read: Read, by substitution: Substitution?) {
         var kept = Kept(value, weakly: false)
-        if scope == .weakSingleton {
-            guard let object = Kept.unwrapped(value) else {
+        if read.scope == .weakSingleton {
+            let mirror = Mirror(reflecting: value)
+            guard
+                let object = mirror.displayStyle == .optional ? mirror.children.first?.value : value
+            else {
                 return
             }
             guard type(of: object) is AnyObject.Type else {
-                DIContext.fail("\(id) is a weakSingleton but made \(type(of: value)), not a class")
+                DIContext.fail(
+                    "\(read) is a weakSingleton but made \(type(of: value)), not a class")
             }
             kept = Kept(object, weakly: true)
         }
         let replaced = lock.withLock {
-            if let by {
-                return by.kept.updateValue(kept, forKey: id)
+            if let substitution {
+                return substitution.kept.updateValue(kept, forKey: read.key)
             }
-            guard scope == .weakSingleton else {
-                return tables.singletons.updateValue(kept, forKey: id)
+            if read.scope == .weakSingleton {
+                tables.weaklyKept += 1
             }
-            tables.weaklyKept += 1
             if tables.weaklyKept > tables.sweepAt {
                 tables.singletons = tables.singletons.filter { $0.value.value != nil }
                 tables.weaklyKept = 0
                 tables.sweepAt = max(64, 2 * tables.singletons.count)
             }
-            return tables.singletons.updateValue(kept, forKey: id)
+            return tables.singletons.updateValue(kept, forKey: read.key)
         }
         withExtendedLifetime(replaced) {}  // a released weak singleton's entry, let go unlocked
     }
@@ -191,19 +192,6 @@ public nonisolated final class DIContext: @unchecked Sendable {
         }
 
         var value: Any? { strong ?? weak }
-
-        /// `value` without the optional it may be wrapped in; `nil` for an empty optional.
-        static func unwrapped(_ value: Any) -> Any? {
-            guard let optional = value as? any OptionalValue else {
-                return value
-            }
-            return optional.wrapped.flatMap(unwrapped)
-        }
-    }
-
-    /// Lets `Kept` see through an optional whose type it does not know.
-    protocol OptionalValue {
-        var wrapped: Any? { get }
     }
 
     /// The default contexts: the process-wide one, which `lock` guards, and a task's.
@@ -223,15 +211,11 @@ public nonisolated final class DIContext: @unchecked Sendable {
         public let depth: Int
         /// The definition that asked for it, if any.
         public let parent: String?
-        /// True when this read made the object, false when it found it.
+        /// True when this read makes the object, false when it finds it.
         public let created: Bool
-        /// True when a substitution gave the object.
+        /// True when a substitution gives the object.
         public let substituted: Bool
     }
-}
-
-nonisolated extension Optional: DIContext.OptionalValue {
-    var wrapped: Any? { self }
 }
 
 // MARK: - Assembly
@@ -271,7 +255,7 @@ nonisolated extension Assembly {
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default. A method with
-    ///     arguments gives one from them (`key: "item-\(n)"`), or all calls share one object.
+    ///     arguments gives one made from them (`key: "item-\(n)"`).
     ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
@@ -375,8 +359,8 @@ nonisolated extension Assembly {
         resolve(key, key, scope, object, substitutable: false) { _ in }
     }
 
-    /// Runs an `inject:` closure on `object`; an object of the object's type (or a subclass) that
-    /// it returns replaces it.
+    /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
+    /// that it returns replaces it.
     @inlinable static func apply<Object, Returned>(
         _ inject: (inout Object) -> Returned,
         _ object: inout Object
@@ -387,8 +371,8 @@ nonisolated extension Assembly {
         }
     }
 
-    /// Reads a definition through the one path that makes or finds every object, giving it a
-    /// maker that keeps the new object in the graph before `inject` runs, so cycles close.
+    /// Reads a definition through `Resolution.obtain`, with a maker that keeps the new object
+    /// in the graph before `inject` runs, so that cycles close.
     @inlinable final func resolve<Object, Result>(
         _ key: String,
         _ name: String,
@@ -397,50 +381,32 @@ nonisolated extension Assembly {
         substitutable: Bool,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let id = DIContext.DefinitionID(type(of: self), key)
-        let resolution = DIContext.Resolution.current()
-        let read = DIContext.Read(id, name, scope, Object.self, Result.self, substitutable)
-        let value = resolution.obtain(read, in: context) {
+        let read = DIContext.Read(
+            type(of: self), key, name, scope, Object.self, Result.self, substitutable)
+        let value = DIContext.Resolution.current().obtain(read, in: context) {
             var object = make()
             $0.record(object)
             inject(&object)
             return object
         }
         guard let result = value as? Result else {
-            DIContext.mismatch(id, Result.self, value, resolution.lastMaker)
+            DIContext.mismatch(read, Result.self, value, in: context)
         }
         return result
     }
 }
 
 nonisolated extension DIContext {
-    /// Names a definition: its assembly's type and its key.
-    @usableFromInline struct DefinitionID: Hashable, CustomStringConvertible {
+    /// Names a definition in a context's tables and a graph: its assembly type and a name.
+    struct Key: Hashable {
         let assembly: ObjectIdentifier
-        let type: Assembly.Type
-        let key: String
-
-        @usableFromInline init(_ type: Assembly.Type, _ key: String) {
-            self.assembly = ObjectIdentifier(type)
-            self.type = type
-            self.key = key
-        }
-
-        @usableFromInline var description: String { "\(type).\(key)" }
-
-        @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.assembly == rhs.assembly && lhs.key == rhs.key
-        }
-
-        @usableFromInline func hash(into hasher: inout Hasher) {
-            hasher.combine(assembly)
-            hasher.combine(key)
-        }
+        let name: String
     }
 
-    /// One definition read as asked for: who, under which names, of what types.
-    @usableFromInline struct Read {
-        let id: DefinitionID
+    /// One definition read as its define call asks: which, under which names, of what types.
+    @usableFromInline struct Read: CustomStringConvertible {
+        let assembly: Assembly.Type
+        let key: Key
         /// The calling property's or method's name, which substitutions also match.
         let name: String
         let scope: Assembly.Scope
@@ -449,19 +415,29 @@ nonisolated extension DIContext {
         let substitutable: Bool
 
         @usableFromInline init(
-            _ id: DefinitionID,
-            _ name: String,
-            _ scope: Assembly.Scope,
-            _ object: Any.Type,
-            _ result: Any.Type,
-            _ substitutable: Bool
+            _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
+            _ object: Any.Type, _ result: Any.Type, _ substitutable: Bool
         ) {
-            self.id = id
+            self.assembly = assembly
+            self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
             self.name = name
             self.scope = scope
             self.object = ObjectIdentifier(object)
             self.result = ObjectIdentifier(result)
             self.substitutable = substitutable
+        }
+
+        @usableFromInline var description: String { "\(assembly).\(key.name)" }
+
+        /// Stops if this is a method with arguments but no key, as its calls would share one
+        /// object; called where an object is found rather than made.
+        func mustNotShare() {
+            if key.name == name, name.utf8.contains(UInt8(ascii: ":")) {
+                DIContext.fail(
+                    "\(self) is a method with arguments but no key:, so its calls would share one "
+                        + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
+                        + "or use scope: .prototype")
+            }
         }
     }
 
@@ -471,40 +447,30 @@ nonisolated extension DIContext {
     /// and `assemblies` the assemblies this thread is making. A graph's slot is emptied before
     /// what it held is let go, so a `deinit` that reads starts a read of its own.
     @usableFromInline final class Resolution {
-        /// A define call under way: its definition, its context's graph, who supplies it.
+        /// A define call under way: its read, its context's graph, who supplies the object, and
+        /// whether the graph keeps it (not a prototype, nor an original read by its own
+        /// substitute, nor a superclass's definition read by its override).
         struct Frame {
             let read: Read
             let graph: Graph
             let substitution: Substitution?
-            /// False for an original read by its own substitute and a superclass's definition
-            /// read by its override: made anew, not kept in the graph.
             let recorded: Bool
-        }
-
-        /// An assembly being made, and how many define calls were under way then.
-        struct Making {
-            let type: Assembly.Type
-            let context: DIContext
-            let depth: Int
         }
 
         var frames: [Frame] = []
         var graphs: [ObjectIdentifier: Graph] = [:]
-        var assemblies: [Making] = []
+        /// The assemblies this thread is making, with how many define calls were under way then.
+        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         var probe: Probe?
-        /// Trace events held while this thread makes a singleton, to tell after unlocking.
+        /// Trace events held while this thread makes singletons (`creating` deep), told after.
         var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
         var creating = 0
-        /// Who made the last object, for the message if it has the wrong type.
-        @usableFromInline var lastMaker = "its definition"
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
-            pthread_key_create(&key) {
-                Unmanaged<Resolution>.fromOpaque($0!).release()
-            }
+            pthread_key_create(&key) { Unmanaged<Resolution>.fromOpaque($0!).release() }
             return key
         }()
 
@@ -537,7 +503,7 @@ nonisolated extension DIContext {
                         + "\(names.joined(separator: " → ")); get one with a computed property, "
                         + "such as `var other: Other { context.assembly() }`")
             }
-            assemblies.append(Making(type: type, context: context, depth: frames.count))
+            assemblies.append((type, context, frames.count))
             defer { assemblies.removeLast() }
             return type.init()
         }
@@ -546,14 +512,18 @@ nonisolated extension DIContext {
         /// it: the definition (`make`), its substitution, or a key-path probe's substitute. The
         /// top-level read's end lets go of every graph, the thread's state clean first.
         @usableFromInline func obtain(
-            _ read: Read,
-            in context: DIContext,
-            make: (Resolution) -> Any
-        ) -> Any {
-            guardStack(read.id)
+            _ read: Read, in context: DIContext, make: (Resolution) -> Any
+        )
+            -> Any
+        {
+            guardStack(read)
+            // Measured in Benchmarks/run: a top-level singleton read skips the graph.
             if frames.isEmpty, probe == nil, read.scope.isSingleton, context.trace == nil,
-                let kept = context.unsubstitutedSingleton(read)
+                let kept = context.lock.withLock({
+                    context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
+                })?.value
             {
+                read.mustNotShare()
                 return kept
             }
             let value = supply(read, graph(of: context), make)
@@ -565,34 +535,31 @@ nonisolated extension DIContext {
             return value
         }
 
-        /// Finds `read`'s object in the graph or among the singletons, or makes it, with the
-        /// creation lock held for a singleton; keeps it in the graph unless it is a prototype.
+        /// Finds `read`'s object in the graph or among the singletons, or makes it (a singleton
+        /// under the creation lock, checked again once locked), and keeps it in the graph.
         func supply(_ read: Read, _ graph: Graph, _ make: (Resolution) -> Any) -> Any {
             let caller = frames.last
             let layered =
-                caller?.read.id == read.id && caller?.graph === graph
+                caller?.read.key == read.key && caller?.graph === graph
                 && (caller?.substitution != nil || caller?.read.object != read.object)
             let probing = probe?.depth == frames.count && probe?.result == read.result
             let substituted = layered ? nil : graph.substitution(read)
-            var substitution = read.substitutable ? substituted : nil
-            if probing {
-                substitution = probe!.serve(read, graph.context)
-            }
-            lastMaker = substitution == nil ? "its definition" : "its substitution"
+            let substitution =
+                probing ? probe!.serve(read, graph.context) : read.substitutable ? substituted : nil
             // An injected object whose key is substituted is not what placeholders find.
             let recorded =
                 read.scope != .prototype && !layered && (read.substitutable || substituted == nil)
-            if recorded, let slot = graph.objects[read.id] {
+            if recorded, let slot = graph.objects[read.key] {
                 guard let object = slot else {
-                    DIContext.cycle(frames.map(\.read.id), read.id)
+                    DIContext.cycle(frames.map(\.read) + [read])
                 }
-                return found(object, read, graph, substitution)
+                return found(object, read, graph, substitution, keep: false)
             }
             if let substitution, !probing {
                 graph.context.lock.withLock { substitution.used = true }
             }
             if read.scope.isSingleton {
-                if let kept = graph.context.singleton(read.id, by: substitution) {
+                if let kept = graph.context.singleton(read.key, by: substitution) {
                     return found(kept, read, graph, substitution, keep: recorded)
                 }
                 DIContext.creation.lock()
@@ -602,16 +569,17 @@ nonisolated extension DIContext {
                 if read.scope.isSingleton {
                     creating -= 1
                     DIContext.creation.unlock()
-                    tellHeld()
+                    report(nil)
                 }
             }
-            if read.scope.isSingleton, let kept = graph.context.singleton(read.id, by: substitution)
+            if read.scope.isSingleton,
+                let kept = graph.context.singleton(read.key, by: substitution)
             {
                 return found(kept, read, graph, substitution, keep: recorded)  // made meanwhile
             }
-            report(read, graph, substitution, created: true)
+            report(event(read, graph, substitution, created: true))
             if recorded {
-                graph.objects[read.id] = .some(nil)
+                graph.objects[read.key] = .some(nil)
             }
             frames.append(
                 Frame(read: read, graph: graph, substitution: substitution, recorded: recorded))
@@ -621,58 +589,48 @@ nonisolated extension DIContext {
                 probe!.served = value
             }
             if read.scope.isSingleton {
-                graph.context.keep(value, read.id, read.scope, by: substitution)
+                graph.context.keep(value, for: read, by: substitution)
             }
             if recorded {
-                keep(value, read.id, in: graph)
+                keep(value, read.key, in: graph)
             }
             return value
         }
 
-        /// Keeps `object` in the innermost define call's graph slot, before its inject runs, so
-        /// cycles close. The first define a substitute calls of the type it replaces makes its
-        /// object, as in EasyDi, so it fills the substituted slot too.
+        /// Keeps `object` in the innermost define call's graph slot before its inject runs, so
+        /// that cycles close. The first define a substitute calls of the type it replaces makes
+        /// the substitute, as in EasyDi, so it fills the substituted slot too.
         @usableFromInline func record(_ object: Any) {
             guard let frame = frames.last, frame.recorded else {
                 return
             }
-            keep(object, frame.read.id, in: frame.graph)
+            keep(object, frame.read.key, in: frame.graph)
             guard frames.count > 1 else {
                 return
             }
             let outer = frames[frames.count - 2]
             if outer.substitution != nil, outer.recorded, outer.read.result == frame.read.result,
-                case .some(.none) = outer.graph.objects[outer.read.id]
+                case .some(.none) = outer.graph.objects[outer.read.key]
             {
-                keep(object, outer.read.id, in: outer.graph)
+                keep(object, outer.read.key, in: outer.graph)
             }
         }
 
-        /// Puts `object` in `graph`'s slot for `id`, letting go of what the slot held only
-        /// after it holds the new one.
-        func keep(_ object: Any, _ id: DefinitionID, in graph: Graph) {
-            let replaced = graph.objects.updateValue(object, forKey: id)
+        /// Puts `object` in `graph`'s slot for `key`, letting go of what the slot held only after
+        /// the slot holds the new one.
+        func keep(_ object: Any, _ key: Key, in graph: Graph) {
+            let replaced = graph.objects.updateValue(object, forKey: key)
             withExtendedLifetime(replaced) {}
         }
 
-        /// Reports an object found for `read`, and keeps it in the graph if `keep`; stops if
-        /// `read` is a method with arguments and no key, whose calls would share it.
-        func found(
-            _ object: Any,
-            _ read: Read,
-            _ graph: Graph,
-            _ substitution: Substitution?,
-            keep: Bool = false
-        ) -> Any {
-            if read.id.key == read.name, read.name.utf8.contains(UInt8(ascii: ":")) {
-                DIContext.fail(
-                    "\(read.id) is a method with arguments but no key:, so its calls would share "
-                        + "one object; give each its own key, such as define(key: \"item-\\(n)\", "
-                        + "…), or use scope: .prototype")
-            }
-            report(read, graph, substitution, created: false)
+        /// Reports an object found for `read`, and keeps it in the graph if `keep`.
+        func found(_ object: Any, _ read: Read, _ graph: Graph, _ by: Substitution?, keep: Bool)
+            -> Any
+        {
+            read.mustNotShare()
+            report(event(read, graph, by, created: false))
             if keep {
-                self.keep(object, read.id, in: graph)
+                self.keep(object, read.key, in: graph)
             }
             return object
         }
@@ -690,21 +648,24 @@ nonisolated extension DIContext {
             return graph
         }
 
-        /// Tells `read`'s context's trace hook, now or once this thread holds no creation lock.
-        func report(_ read: Read, _ graph: Graph, _ substitution: Substitution?, created: Bool) {
-            guard let trace = graph.context.trace else {
-                return
+        /// The trace event of `read`, if its context has a trace hook.
+        func event(_ read: Read, _ graph: Graph, _ by: Substitution?, created: Bool)
+            -> (@Sendable (TraceEvent) -> Void, TraceEvent)?
+        {
+            graph.context.trace.map {
+                let parent = frames.last.map { "\($0.read)" }
+                let event = TraceEvent(
+                    definition: "\(read)", scope: read.scope, depth: frames.count, parent: parent,
+                    created: created, substituted: by != nil)
+                return ($0, event)
             }
-            let event = TraceEvent(
-                definition: "\(read.id)", scope: read.scope, depth: frames.count,
-                parent: frames.last.map { "\($0.read.id)" }, created: created,
-                substituted: substitution != nil)
-            held.append((trace, event))
-            tellHeld()
         }
 
-        /// Tells the held trace events unless this thread is making a singleton.
-        func tellHeld() {
+        /// Tells `event` and those held before it, unless this thread is making a singleton.
+        func report(_ event: (@Sendable (TraceEvent) -> Void, TraceEvent)?) {
+            if let event {
+                held.append(event)
+            }
             guard creating == 0, !held.isEmpty else {
                 return
             }
@@ -716,20 +677,21 @@ nonisolated extension DIContext {
         }
 
         /// Stops before a define call that would leave too little stack for its message.
-        func guardStack(_ id: DefinitionID) {
+        func guardStack(_ read: Read) {
             var marker = 0
             guard withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit
             else {
                 return
             }
-            let ids = frames.map(\.read.id)
-            let start = ids.lastIndex(of: id) ?? max(0, ids.count - 3)
-            let path = (ids[start...].suffix(8) + [id]).map { "\($0)" }.joined(separator: " → ")
-            let loop = frames[start...].allSatisfy { $0.read.scope == .prototype }
+            let reads = frames.map(\.read)
+            let start = reads.lastIndex { $0.key == read.key } ?? max(0, reads.count - 3)
+            let path = (reads[start...].suffix(8) + [read]).map { "\($0)" }.joined(separator: " → ")
+            let repeating = reads.indices.contains(start) && reads[start].key == read.key
+            let loop = reads[start...].allSatisfy { $0.scope == .prototype }
             DIContext.fail(
-                "definitions nested \(ids.count) deep have used up the thread's stack, "
-                    + (ids[start] == id ? "repeating …\(path); " : "ending …\(path); ")
-                    + (ids[start] == id && loop
+                "definitions nested \(reads.count) deep have used up the thread's stack, "
+                    + (repeating ? "repeating …\(path); " : "ending …\(path); ")
+                    + (repeating && loop
                         ? "prototypes always make new ones; make one of them objectGraph"
                         : "does a definition or substitution read itself forever?"))
         }
@@ -771,8 +733,8 @@ nonisolated extension DIContext {
     /// the context's substitutions as the read found them. Only the reading thread touches it.
     final class Graph {
         let context: DIContext
-        let substitutions: [DefinitionID: Substitution]
-        var objects: [DefinitionID: Any?] = [:]
+        let substitutions: [Key: Substitution]
+        var objects: [Key: Any?] = [:]
 
         init(_ context: DIContext) {
             self.context = context
@@ -784,21 +746,9 @@ nonisolated extension DIContext {
             guard !substitutions.isEmpty else {
                 return nil
             }
-            if let substitution = substitutions[read.id] {
-                return substitution
-            }
-            return read.name == read.id.key
-                ? nil : substitutions[DefinitionID(read.id.type, read.name)]
-        }
-    }
-
-    /// The singleton a top-level read returns at once, if it exists and nothing substitutes it.
-    func unsubstitutedSingleton(_ read: Read) -> Any? {
-        lock.withLock {
-            guard tables.substitutions.isEmpty else {
-                return nil
-            }
-            return tables.singletons[read.id]?.value
+            let byName = Key(assembly: read.key.assembly, name: read.name)
+            return substitutions[read.key]
+                ?? (read.name == read.key.name ? nil : substitutions[byName])
         }
     }
 }
@@ -824,7 +774,7 @@ nonisolated extension Assembly {
     ///   - key: The definition's key, or the name of the property or method that defines it.
     ///   - make: Makes the substitute.
     public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
-        substitute(DIContext.DefinitionID(type(of: self), key), .init { _ in make() })
+        substitute(key, .init("\(type(of: self)).\(key)") { _ in make() })
     }
 
     /// Makes the definition named `key` return what `make` gives, given the assembly of type
@@ -837,29 +787,41 @@ nonisolated extension Assembly {
         for key: String,
         with make: @escaping (Other) -> Value
     ) {
-        substitute(DIContext.DefinitionID(type(of: self), key), .init { make($0.assembly()) })
+        substitute(key, .init("\(type(of: self)).\(key)") { make($0.assembly()) })
     }
 
     /// Restores the original definition named `key`, with its singleton if it has one.
     ///
     /// - Parameter key: The name the substitution was added for.
     public func removeSubstitution(for key: String) {
-        substitute(DIContext.DefinitionID(type(of: self), key), nil)
+        substitute(key, nil)
     }
 
-    /// Sets or removes a substitution (with the singleton it made and the key paths that name
-    /// it), and lets go of the one replaced after unlocking: its deinit may read.
+    /// Sets or removes the substitution of this assembly type's `name` (in `assembly`'s, for a
+    /// key path that names another assembly's definition), and forgets the key paths that named
+    /// the one replaced, which is let go after unlocking: its deinit may read.
     func substitute(
-        _ id: DIContext.DefinitionID,
+        _ name: String,
+        of assembly: Assembly.Type? = nil,
         _ substitution: DIContext.Substitution?,
         keyPath: DIContext.KeyPathName? = nil
     ) {
+        let key = DIContext.Key(assembly: ObjectIdentifier(assembly ?? type(of: self)), name: name)
+        substitute(key, substitution, keyPath: keyPath)
+    }
+
+    /// Sets or removes the substitution of `key`; see `substitute(_:of:_:keyPath:)`.
+    func substitute(
+        _ key: DIContext.Key,
+        _ substitution: DIContext.Substitution?,
+        keyPath: DIContext.KeyPathName?
+    ) {
         let replaced = context.lock.withLock {
-            let replaced = context.tables.substitutions[id]
-            context.tables.substitutions[id] = substitution
-            context.tables.keyPaths = context.tables.keyPaths.filter { $0.value != id }
-            if let keyPath, substitution != nil {
-                context.tables.keyPaths[keyPath] = id
+            let replaced = context.tables.substitutions[key]
+            context.tables.substitutions[key] = substitution
+            context.tables.keyPaths = context.tables.keyPaths.filter { $0.value != key }
+            if let keyPath {
+                context.tables.keyPaths[keyPath] = key
             }
             return replaced
         }
@@ -889,7 +851,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         line: UInt = #line,
         with make: @escaping () -> Value
     ) {
-        substitute(keyPath, "\(file):\(line)", .init { _ in make() })
+        substitute(keyPath, "\(file):\(line)") { _ in make() }
     }
 
     /// Makes the definition behind `keyPath` return what `make` gives, given the assembly of
@@ -906,7 +868,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         line: UInt = #line,
         with make: @escaping (Other) -> Value
     ) {
-        substitute(keyPath, "\(file):\(line)", .init { make($0.assembly()) })
+        substitute(keyPath, "\(file):\(line)") { make($0.assembly()) }
     }
 
     /// Restores the definition that a substitution added for `keyPath` replaced; does nothing
@@ -914,9 +876,10 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ///
     /// - Parameter keyPath: The key path the substitution was added for.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        let name = DIContext.KeyPathName(keyPath, type(of: self))
-        if let id = context.lock.withLock({ context.tables.keyPaths[name] }) {
-            substitute(id, nil)
+        let name = DIContext.KeyPathName(
+            keyPath: keyPath, assembly: ObjectIdentifier(type(of: self)))
+        if let key = context.lock.withLock({ context.tables.keyPaths[name] }) {
+            substitute(key, nil, keyPath: nil)
         }
     }
 
@@ -924,35 +887,33 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ site: String,
-        _ substitution: DIContext.Substitution
+        _ make: @escaping (DIContext) -> Any
     ) {
         let resolution = DIContext.Resolution.current()
-        let probe = DIContext.Probe(resolution.frames.count, Value.self, substitution, site)
+        let probe = DIContext.Probe(resolution.frames.count, Value.self, site, make)
         let outer = resolution.probe
         resolution.probe = probe
         let returned = self[keyPath: keyPath]
         resolution.probe = outer
-        guard let found = probe.found else {
-            DIContext.fail(
-                "the key path given to addSubstitution(for:) at \(site) is not a definition: its "
-                    + "getter calls no define(...) that returns \(Value.self)")
-        }
-        probe.check(returned, context)
-        let name = DIContext.DefinitionID(found.read.id.type, found.read.name)
-        substitute(name, substitution, keyPath: DIContext.KeyPathName(keyPath, type(of: self)))
+        let read = probe.check(returned, context)
+        let name = DIContext.KeyPathName(
+            keyPath: keyPath, assembly: ObjectIdentifier(type(of: self)))
+        substitute(read.name, of: read.assembly, probe.substitution, keyPath: name)
     }
 }
 
 nonisolated extension DIContext {
-    /// A substitute's maker, the singletons it made (which `kept` holds, guarded by the
-    /// context's `lock`, as is `used`), and whether a read has used it. The maker is given the
-    /// context, so it need not capture an assembly.
+    /// A substitute's maker (given the context, so that it need not capture an assembly), its
+    /// name for `unusedSubstitutions`, the singletons it made and whether a read has used it;
+    /// the context's `lock` guards `kept` and `used`.
     final class Substitution {
+        var name: String
         let make: (DIContext) -> Any
-        var kept: [DefinitionID: Kept] = [:]
+        var kept: [Key: Kept] = [:]
         var used = false
 
-        init(_ make: @escaping (DIContext) -> Any) {
+        init(_ name: String, _ make: @escaping (DIContext) -> Any) {
+            self.name = name
             self.make = make
         }
     }
@@ -961,59 +922,55 @@ nonisolated extension DIContext {
     struct KeyPathName: Hashable {
         let keyPath: AnyKeyPath
         let assembly: ObjectIdentifier
-
-        init(_ keyPath: AnyKeyPath, _ assembly: Assembly.Type) {
-            self.keyPath = keyPath
-            self.assembly = ObjectIdentifier(assembly)
-        }
     }
 
-    /// A key path's probe read: the define call its getter makes of the key path's type, at
-    /// the probe's depth, is its definition and is served by the substitution, whose object
-    /// the getter must return. A second such call, or one in another context, stops.
+    /// A key path's probe read: the one define call its getter makes of the key path's type, at
+    /// the probe's depth, is its definition; the substitution serves it, and the getter must
+    /// return what it served, in the assembly's context.
     final class Probe {
         let depth: Int
         let result: ObjectIdentifier
-        let substitution: Substitution
         let site: String
+        let substitution: Substitution
         var found: (read: Read, context: DIContext)?
         var served: Any?
 
-        init(_ depth: Int, _ type: Any.Type, _ substitution: Substitution, _ site: String) {
+        init(_ depth: Int, _ type: Any.Type, _ site: String, _ make: @escaping (DIContext) -> Any) {
             self.depth = depth
             self.result = ObjectIdentifier(type)
-            self.substitution = substitution
             self.site = site
+            self.substitution = Substitution("", make)
         }
 
-        /// Takes `read` as the key path's definition and returns the substitution to serve it.
+        /// Takes `read` as the key path's definition, and its substitution to serve it.
         func serve(_ read: Read, _ context: DIContext) -> Substitution {
             if let found {
-                DIContext.fail(
-                    "the key path given to addSubstitution(for:) at \(site) reads more than one "
-                        + "definition of its type: \(found.read.id) and \(read.id); substitute "
-                        + "one of them by its own key path or name")
+                fail("reads more than one definition of its type: \(found.read) and \(read)")
             }
             found = (read, context)
             return substitution
         }
 
-        /// Stops unless the getter returned the object its definition gave, in this context.
-        func check(_ returned: Any, _ context: DIContext) {
-            guard let found, found.context === context else {
-                DIContext.fail(
-                    "the key path given to addSubstitution(for:) at \(site) names "
-                        + "\(found!.read.id) of another context; add the substitution on an "
-                        + "assembly of that context")
+        /// The definition the probe found, or a stop if it found none, one of another context,
+        /// or the getter returned another object than the one served.
+        func check(_ returned: Any, _ context: DIContext) -> Read {
+            guard let found else {
+                fail("is not a definition: its getter calls no define(...) of its type")
+            }
+            guard found.context === context else {
+                fail("names \(found.read) of another context; substitute it on an assembly there")
             }
             if let served, type(of: returned) is AnyObject.Type,
                 returned as AnyObject !== served as AnyObject
             {
-                DIContext.fail(
-                    "the key path given to addSubstitution(for:) at \(site) reads "
-                        + "\(found.read.id) but returns another object; substitute "
-                        + "\(found.read.id) itself")
+                fail("reads \(found.read) but returns another object; substitute that one")
             }
+            substitution.name = "\(found.read.assembly).\(found.read.name)"
+            return found.read
+        }
+
+        func fail(_ problem: String) -> Never {
+            DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
     }
 }
@@ -1044,22 +1001,28 @@ nonisolated extension DIContext {
         fatalError("Wiring: " + message)
     }
 
-    /// Stops on an object of the wrong type, naming the definition and both types.
+    /// Stops on an object of the wrong type, naming the definition, both types and its maker.
     @usableFromInline static func mismatch(
-        _ id: DefinitionID,
+        _ read: Read,
         _ declared: Any.Type,
         _ value: Any,
-        _ maker: String
+        in context: DIContext
     ) -> Never {
-        fail("\(id) is declared as \(declared) but \(maker) made \(type(of: value))")
+        let byName = Key(assembly: read.key.assembly, name: read.name)
+        let substituted = context.lock.withLock {
+            context.tables.substitutions[read.key] ?? context.tables.substitutions[byName] != nil
+        }
+        let maker = substituted ? "its substitution" : "its definition"
+        fail("\(read) is declared as \(declared) but \(maker) made \(type(of: value))")
     }
 
-    /// Stops on a definition asked for again in its context before it exists, naming the path.
-    static func cycle(_ path: [DefinitionID], _ id: DefinitionID) -> Never {
-        let start = path.lastIndex(of: id) ?? 0
-        let names = (path[start...] + [id]).map { "\($0)" }
+    /// Stops on a definition asked for again in its context before it exists, naming the path
+    /// from its first read.
+    static func cycle(_ path: [Read]) -> Never {
+        let start = path.firstIndex { $0.key == path.last!.key } ?? 0
+        let names = path[start...].map { "\($0)" }.joined(separator: " → ")
         fail(
-            "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
-                + "before it is made; set one side in inject: instead of init:")
+            "cycle that cannot close: \(names) is asked for again before it is made; set one side "
+                + "in inject: instead of init:")
     }
 }
