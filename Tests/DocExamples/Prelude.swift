@@ -199,6 +199,27 @@ public final class ModuleInteractor {
     public init() {}
 }
 
+/// A VIPER module around a view that the system makes.
+public final class ModuleAssembly: Assembly {
+    /// Injects the module into `view`, which placeholders then find under the key `view`.
+    public func inject(into view: ModuleView) {
+        defineInjection(key: "view", into: view) { $0.presenter = self.presenter }
+    }
+    /// The view injected in the current graph.
+    public var view: ModuleViewInput { definePlaceholder() }
+    /// The module's presenter.
+    public var presenter: ModulePresenter {
+        define(init: ModulePresenter()) {
+            $0.view = self.view
+            $0.interactor = self.interactor
+        }
+    }
+    /// The module's interactor.
+    public var interactor: ModuleInteractor {
+        define(init: ModuleInteractor()) { $0.presenter = self.presenter }
+    }
+}
+
 /// The comic reader's presenter.
 public final class ReaderPresenter {
     /// The store it shows comics from.
