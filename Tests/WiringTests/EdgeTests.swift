@@ -206,6 +206,11 @@ final class EdgeReentryAssembly: Assembly {
     }
     var facade: EdgeHolder { define(init: EdgeHolder()) }
     var kept: EdgeHolder { define(scope: .lazySingleton, init: EdgeHolder()) }
+    /// Its inject returns another node, so the graph lets go of the first.
+    var swapped: EdgeNode { define(init: EdgeNode(self)) { _ in return EdgeNode(self) } }
+    var swappedSingleton: EdgeNode {
+        define(scope: .lazySingleton, init: EdgeNode(self)) { _ in return EdgeNode(self) }
+    }
     /// Drops a prototype node while the read is still under way.
     var loose: EdgeHolder { define(init: EdgeHolder()) { _ in _ = self.temporary } }
 }
@@ -621,6 +626,36 @@ struct EdgeTests {
                 _ = assembly.loose
                 if assembly.budget.value != 4 {
                     edgeWrong("deinit read \(assembly.budget.value) times, not 4")
+                }
+            })
+        #expect(!text.contains("EDGE-WRONG"))
+    }
+
+    @Test("1: the object an inject replaced has a deinit that reads the definition")
+    func deinitOfAReplacedObject() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let assembly = EdgeReentryAssembly.instance(from: DIContext())
+                assembly.onDeinit = { _ = $0.swapped }
+                let node = assembly.swapped
+                let reads = assembly.budget.value
+                withExtendedLifetime(node) {}
+                if reads == 0 {
+                    edgeWrong("the replaced node's deinit did not run during the read")
+                }
+            })
+        #expect(!text.contains("EDGE-WRONG"))
+    }
+
+    @Test("1: a singleton whose inject replaced it has a deinit that reads the singleton")
+    func deinitOfAReplacedSingleton() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let assembly = EdgeReentryAssembly.instance(from: DIContext())
+                assembly.onDeinit = { _ = $0.swappedSingleton }
+                let node = assembly.swappedSingleton
+                if assembly.swappedSingleton !== node || assembly.budget.value != 1 {
+                    edgeWrong("reads \(assembly.budget.value); kept is another node")
                 }
             })
         #expect(!text.contains("EDGE-WRONG"))
