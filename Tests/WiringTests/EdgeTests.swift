@@ -106,6 +106,12 @@ private func edgeOverrideWorkedOrSaidWhatToWrite(_ text: String) -> Bool {
         || (text.contains("Wiring:") && !text.contains("cycle that cannot close"))
 }
 
+/// The heap growth in bytes that a child reported as `EDGE-GROWTH n`.
+private func edgeGrowth(_ text: String) -> Int? {
+    text.split(separator: "\n").first { $0.hasPrefix("EDGE-GROWTH ") }
+        .flatMap { Int($0.dropFirst("EDGE-GROWTH ".count)) }
+}
+
 /// Runs `body` on `count` threads that start together; false if they did not all end in time.
 private func edgeOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
     let gate = DispatchSemaphore(value: 0)
@@ -309,6 +315,8 @@ final class EdgeKeyPathAssembly: Assembly {
     var remote: EdgeEndpoint { EdgeKeyPathAssembly.instance(from: foreign!).primary }
     /// Returns another object than its definition gives.
     var copy: EdgeEndpoint { EdgeEndpoint(primary.url) }
+    /// Returns the definition of another assembly of this context.
+    var neighbour: EdgeEndpoint { (context.assembly() as EdgeNeighbourAssembly).endpoint }
     /// Reads a definition of another type before its own.
     var routed: EdgeEndpoint {
         _ = label
@@ -319,6 +327,10 @@ final class EdgeKeyPathAssembly: Assembly {
         made.increment()
         return EdgeEndpoint(url)
     }
+}
+
+final class EdgeNeighbourAssembly: Assembly {
+    var endpoint: EdgeEndpoint { define(init: EdgeEndpoint("neighbour")) }
 }
 
 // 5. Names.
@@ -922,6 +934,17 @@ struct EdgeTests {
         #expect(assembly.primary.url == "primary")
     }
 
+    @Test("4: a key path whose getter returns another assembly's definition substitutes it")
+    func keyPathToAnotherAssembly() {
+        let assembly = EdgeKeyPathAssembly.instance(from: DIContext())
+        let neighbour = EdgeNeighbourAssembly.instance(from: assembly.context)
+        assembly.addSubstitution(for: \.neighbour) { EdgeEndpoint("fake") }
+        #expect(neighbour.endpoint.url == "fake")
+        #expect(assembly.neighbour.url == "fake")
+        assembly.removeSubstitution(for: \.neighbour)
+        #expect(neighbour.endpoint.url == "neighbour")
+    }
+
     @Test("4: a key path to a singleton makes no real one and keeps the probe's fake")
     func keyPathToASingleton() {
         let assembly = EdgeKeyPathAssembly.instance(from: DIContext())
@@ -1083,11 +1106,25 @@ struct EdgeTests {
                     }
                     let growth = edgeHeapInUse() - before
                     FileHandle.standardError.write(Data("EDGE-GROWTH \(growth)\n".utf8))
-                    if growth >= 20 << 20 {
-                        exit(2)
-                    }
                 })
-            #expect(text.contains("EDGE-GROWTH"))
+            #expect(edgeGrowth(text).map { $0 < 20 << 20 } == true, "heap grew by \(text)")
+        }
+
+        @Test("6: 500,000 released weak singletons a substitution made grow the heap < 20 MB")
+        func releasedSubstitutedWeakSingletonsFreeTheirEntries() async {
+            let text = edgeText(
+                await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                    let assembly = EdgeSessionAssembly.instance(from: DIContext())
+                    assembly.addSubstitution(for: "session(_:)") { EdgeSession(-2) }
+                    _ = assembly.session(-1)
+                    let before = edgeHeapInUse()
+                    for n in 0..<500_000 {
+                        _ = assembly.session(n)
+                    }
+                    let growth = edgeHeapInUse() - before
+                    FileHandle.standardError.write(Data("EDGE-GROWTH \(growth)\n".utf8))
+                })
+            #expect(edgeGrowth(text).map { $0 < 20 << 20 } == true, "heap grew by \(text)")
         }
     #endif
 
