@@ -673,6 +673,25 @@ struct EdgeTests {
         #expect(!text.contains("EDGE-WRONG"))
     }
 
+    @Test("1: a deinit that runs while a key path is probed reads a definition of its type")
+    func deinitDuringAKeyPathProbe() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let assembly = EdgeReentryAssembly.instance(from: DIContext())
+                assembly.onDeinit = { _ = $0.other }
+                assembly.addSubstitution(for: \.facade) {
+                    (a: EdgeReentryAssembly) -> EdgeHolder in
+                    _ = a.node  // kept only by the probe's graph, released at its end
+                    return EdgeHolder()
+                }
+                if assembly.budget.value != 1 || assembly.other.node == nil {
+                    edgeWrong("the deinit read \(assembly.budget.value) times")
+                }
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
     // MARK: 2. Cycle detection
 
     @Test("2 (listed): bounded prototype recursion builds every level")
