@@ -164,16 +164,22 @@ public nonisolated final class DIContext: @unchecked Sendable {
             kept = Kept(object, weakly: true)
         }
         let replaced = lock.withLock {
-            if let substitution {
-                return substitution.kept.updateValue(kept, forKey: read.key)
-            }
             if read.scope == .weakSingleton {
                 tables.weaklyKept += 1
             }
             if tables.weaklyKept > tables.sweepAt {
-                tables.singletons = tables.singletons.filter { $0.value.value != nil }
-                tables.weaklyKept = 0
-                tables.sweepAt = max(64, 2 * tables.singletons.count)
+                let tables = [self.tables.singletons] + self.tables.substitutions.values.map(\.kept)
+                let live = tables.map { $0.filter { $0.value.value != nil } }
+                self.tables.singletons = live[0]
+                for (substitution, kept) in zip(self.tables.substitutions.values, live.dropFirst())
+                {
+                    substitution.kept = kept
+                }
+                self.tables.weaklyKept = 0
+                self.tables.sweepAt = max(64, 2 * live.map(\.count).reduce(0, +))
+            }
+            if let substitution {
+                return substitution.kept.updateValue(kept, forKey: read.key)
             }
             return tables.singletons.updateValue(kept, forKey: read.key)
         }
@@ -259,13 +265,17 @@ nonisolated extension Assembly {
     ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
+    ///   - file: Where the define call is, which tells an override's define from its superclass's.
+    ///   - line: Where the define call is, which tells an override's define from its superclass's.
     @inlinable public final func define<Object, Result>(
         key: String = #function,
         definitionKey: String = #function,
         scope: Scope = .objectGraph,
-        init make: @autoclosure () -> Object
+        init make: @autoclosure () -> Object,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, substitutable: true) { _ in }
+        resolve(key, definitionKey, scope, make, at: (file, line)) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -279,14 +289,18 @@ nonisolated extension Assembly {
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
     ///   - inject: Sets the object's dependencies by reading other definitions.
+    ///   - file: Where the define call is, which tells an override's define from its superclass's.
+    ///   - line: Where the define call is, which tells an override's define from its superclass's.
     @inlinable public final func define<Object, Result, Returned>(
         key: String = #function,
         definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
-        inject: (inout Object) -> Returned
+        inject: (inout Object) -> Returned,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, substitutable: true) { Self.apply(inject, &$0) }
+        resolve(key, definitionKey, scope, make, at: (file, line)) { Self.apply(inject, &$0) }
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -298,15 +312,19 @@ nonisolated extension Assembly {
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
     ///   - inject: Sets the object's dependencies and returns the result.
+    ///   - file: Where the define call is, which tells an override's define from its superclass's.
+    ///   - line: Where the define call is, which tells an override's define from its superclass's.
     @_disfavoredOverload
     @inlinable public final func define<Object, Result>(
         key: String = #function,
         definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
-        inject: (Object) -> Object
+        inject: (Object) -> Object,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, substitutable: true) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: (file, line)) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -323,7 +341,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, substitutable: false) { Self.apply(inject, &$0) }
+        resolve(key, key, scope, object, substitutable: false, at: nil) { Self.apply(inject, &$0) }
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -341,7 +359,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, key, scope, object, substitutable: false) { $0 = inject($0) }
+        resolve(key, key, scope, object, substitutable: false, at: nil) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -356,7 +374,7 @@ nonisolated extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, key, scope, object, substitutable: false) { _ in }
+        resolve(key, key, scope, object, substitutable: false, at: nil) { _ in }
     }
 
     /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
@@ -372,17 +390,19 @@ nonisolated extension Assembly {
     }
 
     /// Reads a definition through `Resolution.obtain`, with a maker that keeps the new object
-    /// in the graph before `inject` runs, so that cycles close.
+    /// in the graph before `inject` runs, so that cycles close. A `define` gives its call site;
+    /// `defineInjection`, whose object no substitution replaces, gives none.
     @inlinable final func resolve<Object, Result>(
         _ key: String,
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
-        substitutable: Bool,
+        substitutable: Bool = true,
+        at site: (file: StaticString, line: UInt)?,
         _ inject: (inout Object) -> Void
     ) -> Result {
         let read = DIContext.Read(
-            type(of: self), key, name, scope, Object.self, Result.self, substitutable)
+            type(of: self), key, name, scope, Result.self, substitutable, site)
         let value = DIContext.Resolution.current().obtain(read, in: context) {
             var object = make()
             $0.record(object)
@@ -410,21 +430,25 @@ nonisolated extension DIContext {
         /// The calling property's or method's name, which substitutions also match.
         let name: String
         let scope: Assembly.Scope
-        let object: ObjectIdentifier
         let result: ObjectIdentifier
         let substitutable: Bool
+        /// The define call's file and line; a read of the same key from another call site
+        /// inside this one's is its superclass's definition.
+        let file: UnsafeRawPointer?
+        let line: UInt
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ object: Any.Type, _ result: Any.Type, _ substitutable: Bool
+            _ result: Any.Type, _ substitutable: Bool, _ site: (file: StaticString, line: UInt)?
         ) {
             self.assembly = assembly
             self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
             self.name = name
             self.scope = scope
-            self.object = ObjectIdentifier(object)
             self.result = ObjectIdentifier(result)
             self.substitutable = substitutable
+            self.file = site.map { UnsafeRawPointer($0.file.utf8Start) }
+            self.line = site?.line ?? 0
         }
 
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
@@ -455,6 +479,8 @@ nonisolated extension DIContext {
             let graph: Graph
             let substitution: Substitution?
             let recorded: Bool
+            /// The stack's address when the call started.
+            let stack: UInt
         }
 
         var frames: [Frame] = []
@@ -467,6 +493,8 @@ nonisolated extension DIContext {
         var creating = 0
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
+        /// The most stack one define call has used on this thread, so far.
+        var levelUse: UInt = 0
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
@@ -516,7 +544,7 @@ nonisolated extension DIContext {
         )
             -> Any
         {
-            guardStack(read)
+            let stack = guardStack(read)
             // Measured in Benchmarks/run: a top-level singleton read skips the graph.
             if frames.isEmpty, probe == nil, read.scope.isSingleton, context.trace == nil,
                 let kept = context.lock.withLock({
@@ -526,22 +554,30 @@ nonisolated extension DIContext {
                 read.mustNotShare()
                 return kept
             }
-            let value = supply(read, graph(of: context), make)
+            let value = supply(read, graph(of: context), stack, make)
             if frames.isEmpty {
                 var ended: [ObjectIdentifier: Graph] = [:]
                 swap(&ended, &graphs)
-                withExtendedLifetime(ended) {}
+                let probe = self.probe
+                self.probe = nil
+                ended = [:]  // let go here, with no probe set: a deinit's reads are its own
+                self.probe = probe
             }
             return value
         }
 
         /// Finds `read`'s object in the graph or among the singletons, or makes it (a singleton
         /// under the creation lock, checked again once locked), and keeps it in the graph.
-        func supply(_ read: Read, _ graph: Graph, _ make: (Resolution) -> Any) -> Any {
+        func supply(_ read: Read, _ graph: Graph, _ stack: UInt, _ make: (Resolution) -> Any)
+            -> Any
+        {
             let caller = frames.last
+            let overriding =
+                caller?.read.file != nil && read.file != nil
+                && (caller?.read.file != read.file || caller?.read.line != read.line)
             let layered =
                 caller?.read.key == read.key && caller?.graph === graph
-                && (caller?.substitution != nil || caller?.read.object != read.object)
+                && (caller?.substitution != nil || overriding)
             let probing = probe?.depth == frames.count && probe?.result == read.result
             let substituted = layered ? nil : graph.substitution(read)
             let substitution =
@@ -582,7 +618,9 @@ nonisolated extension DIContext {
                 graph.objects[read.key] = .some(nil)
             }
             frames.append(
-                Frame(read: read, graph: graph, substitution: substitution, recorded: recorded))
+                Frame(
+                    read: read, graph: graph, substitution: substitution, recorded: recorded,
+                    stack: stack))
             let value = substitution?.make(graph.context) ?? make(self)
             frames.removeLast()
             if probing {
@@ -676,28 +714,47 @@ nonisolated extension DIContext {
             }
         }
 
-        /// Stops before a define call that would leave too little stack for its message.
-        func guardStack(_ read: Read) {
+        /// Stops before a define call that would leave too little stack for the next one (as much
+        /// the most one has used) on top of `stackLimit`; returns the stack's address.
+        func guardStack(_ read: Read) -> UInt {
             var marker = 0
-            guard withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit
-            else {
-                return
+            let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            if let outer = frames.last?.stack, outer > here {
+                levelUse = max(levelUse, outer - here)
             }
-            let reads = frames.map(\.read)
-            let start = reads.lastIndex { $0.key == read.key } ?? max(0, reads.count - 3)
-            let path = (reads[start...].suffix(8) + [read]).map { "\($0)" }.joined(separator: " → ")
-            let repeating = reads.indices.contains(start) && reads[start].key == read.key
-            let loop = reads[start...].allSatisfy { $0.scope == .prototype }
-            DIContext.fail(
-                "definitions nested \(reads.count) deep have used up the thread's stack, "
-                    + (repeating ? "repeating …\(path); " : "ending …\(path); ")
-                    + (repeating && loop
-                        ? "prototypes always make new ones; make one of them objectGraph"
-                        : "does a definition or substitution read itself forever?"))
+            guard here < stackLimit + levelUse else {
+                return here
+            }
+            // The message is made on a thread of its own, as this one has little stack left: even
+            // a new array here may run the runtime's type lookup, which takes many kilobytes.
+            nonisolated(unsafe) let frames = (self.frames, read)
+            let thread = Thread {
+                DIContext.fail(Self.stackMessage(frames.0.map(\.read) + [frames.1]))
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+            while true {
+                sleep(1)
+            }
+        }
+
+        /// Names the define calls that used up the stack: the repeating ones, if any.
+        static func stackMessage(_ reads: [Read]) -> String {
+            let read = reads.last!
+            let earlier = reads.dropLast()
+            let start = earlier.lastIndex { $0.key == read.key } ?? max(0, earlier.count - 3)
+            let path = reads[start...].suffix(9).map { "\($0)" }.joined(separator: " → ")
+            let repeating = earlier.indices.contains(start) && earlier[start].key == read.key
+            let loop = earlier[start...].allSatisfy { $0.scope == .prototype }
+            return "definitions nested \(earlier.count) deep have used up the thread's stack, "
+                + (repeating ? "repeating …\(path); " : "ending …\(path); ")
+                + (repeating && loop
+                    ? "prototypes always make new ones; make one of them objectGraph"
+                    : "does a definition or substitution read itself forever?")
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
-        /// `stackReserve` above the bottom (half of a smaller stack), or 0 where the bottom
+        /// `stackReserve` above the bottom (a quarter of a smaller stack), or 0 where the bottom
         /// cannot be learnt.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
@@ -722,7 +779,7 @@ nonisolated extension DIContext {
                 pthread_attr_destroy(&attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 2)
+            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 4)
         }
 
         /// Stack kept free for the code between two define calls and for the message.
@@ -989,7 +1046,7 @@ nonisolated extension Assembly {
                     + "current graph; call defineInjection(key:into:) first, in the same resolution"
             )
         }
-        return resolve(key, key, .objectGraph, missing, substitutable: true) { _ in }
+        return resolve(key, key, .objectGraph, missing, at: nil) { _ in }
     }
 }
 
