@@ -556,11 +556,11 @@ nonisolated extension DIContext {
             }
             let value = supply(read, graph(of: context), stack, make)
             if frames.isEmpty {
+                let probe = self.probe
+                self.probe = nil  // from here on a deinit's reads are its own, not the probe's
                 var ended: [ObjectIdentifier: Graph] = [:]
                 swap(&ended, &graphs)
-                let probe = self.probe
-                self.probe = nil
-                ended = [:]  // let go here, with no probe set: a deinit's reads are its own
+                _ = consume ended
                 self.probe = probe
             }
             return value
