@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// Benchmarks of Wiring against hand-written wiring and Swinject, and of the comic reader's PNG
-// decoding. A package of its own, so the library itself keeps zero dependencies.
+// Benchmarks of Wiring against hand-written wiring, Swinject and swift-dependencies, and of the
+// comic reader's PNG decoding. A package of its own, so the library itself keeps zero dependencies.
 import Foundation
 import PackageDescription
 
@@ -18,12 +18,17 @@ let package = Package(
         // Without its default traits it needs neither jemalloc nor the runtime interposer.
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: []),
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
-        // The object graphs and, for each, the hand-written, Wiring and Swinject ways to build them.
+        // The object graphs and, for each, the hand-written, Wiring, Swinject and swift-dependencies
+        // ways to build them.
         .target(
             name: "Scenarios",
-            dependencies: [.product(name: "Wiring", package: rootPackage), "Swinject"]),
+            dependencies: [
+                .product(name: "Wiring", package: rootPackage), "Swinject",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ]),
         // The comic reader's image decoders and the reader itself, compiled here from the root
         // package's folders (these two folders are symbolic links to them): the root package
         // exports the Wiring library only.

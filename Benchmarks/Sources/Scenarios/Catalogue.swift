@@ -1,3 +1,4 @@
+import Dependencies
 import Swinject
 import Wiring
 
@@ -36,6 +37,10 @@ extension Scenario {
                     let container = Shared(SwinjectContainers.screen())
                     return Prepared { container.value.resolve(Screen.self)! }
                 },
+                Contender(.dependencies) {
+                    let dependencies = ScreenDependencies()
+                    return Prepared { dependencies.makeScreen() }
+                },
             ],
             check: { _, first, second in checkScreens(first, second, formatterStyle: 0) })
     }
@@ -51,6 +56,10 @@ extension Scenario {
                     _ = container.config
                     return Prepared { container.config }
                 },
+                Contender(.handStatic) {
+                    _ = StaticConfig.config
+                    return Prepared { StaticConfig.config }
+                },
                 Contender(.handUnsync) {
                     let holder = Shared(EagerConfigHolder())
                     return Prepared { holder.value.config }
@@ -65,6 +74,11 @@ extension Scenario {
                     _ = container.value.resolve(AppConfig.self)
                     return Prepared { container.value.resolve(AppConfig.self)! }
                 },
+                Contender(.dependencies) {
+                    let dependencies = ScreenDependencies()
+                    _ = dependencies.config
+                    return Prepared { dependencies.config }
+                },
             ],
             check: { _, first, second in
                 guard first is AppConfig else { return "made \(type(of: first)), not AppConfig" }
@@ -77,7 +91,12 @@ extension Scenario {
         Scenario(
             name: "cycle", summary: "resolve A of the A → B → C → A property cycle", nodes: 1,
             concurrent: false,
-            contenders: cycleContenders(synchronizedSwinject: false),
+            contenders: cycleContenders(synchronizedSwinject: false) + [
+                Contender(.dependencies) {
+                    let dependencies = CycleDependencies()
+                    return Prepared({ dependencies.makeCycleA() }, finish: openCycle)
+                }
+            ],
             check: { _, first, second in checkCycles(first, second) })
     }
 

@@ -13,7 +13,14 @@ struct Report {
     let rounds: Int
 
     /// The table's contender columns, in order.
-    private static let columns: [Contender.Kind] = [.hand, .handUnsync, .wiring, .swinject]
+    private static let columns: [Contender.Kind] = [
+        .hand, .handStatic, .handUnsync, .wiring, .swinject, .dependencies,
+    ]
+
+    /// The ratio columns and `ratio` lines: numerator, denominator.
+    private static let ratios: [(Contender.Kind, Contender.Kind)] = [
+        (.wiring, .hand), (.swinject, .wiring), (.dependencies, .wiring),
+    ]
 
     /// Writes the report to standard output.
     func print() {
@@ -22,15 +29,17 @@ struct Report {
                 "Nanoseconds per operation (per node for wide-N and deep-N; for threads, two threads together),"
             )
             Swift.print(
-                "median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-unsync = plain"
+                "median of \(rounds) rounds. hand = hand-written with lock-guarded singletons; hand-static = a"
             )
-            Swift.print("lazy var / let singletons, not thread-safe.")
+            Swift.print(
+                "static let singleton; hand-unsync = plain lazy var / let singletons, not thread-safe;"
+            )
+            Swift.print("dependencies = swift-dependencies.")
             Swift.print("")
             let header =
                 [pad("scenario", 14, left: true), pad("per", 4, left: true)]
-                + Report.columns.map { pad($0.rawValue, 11) } + [
-                    pad("wiring/hand", 12), pad("swinject/wiring", 16),
-                ]
+                + Report.columns.map { pad($0.rawValue, Report.width($0)) }
+                + Report.ratios.map { pad(Report.ratioName($0), Report.ratioName($0).count) }
             Swift.print(header.joined(separator: " "))
             for result in results {
                 var cells = [
@@ -38,12 +47,11 @@ struct Report {
                     pad(result.scenario.nodes == 1 ? "op" : "node", 4, left: true),
                 ]
                 cells += Report.columns.map {
-                    pad(result.perNode($0).map(Report.nanoseconds) ?? "-", 11)
+                    pad(result.perNode($0).map(Report.nanoseconds) ?? "-", Report.width($0))
                 }
-                cells += [
-                    pad(Report.ratio(result.ratio(.wiring, .hand)), 12),
-                    pad(Report.ratio(result.ratio(.swinject, .wiring)), 16),
-                ]
+                cells += Report.ratios.map {
+                    pad(Report.ratio(result.ratio($0.0, $0.1)), Report.ratioName($0).count)
+                }
                 Swift.print(cells.joined(separator: " "))
             }
             Swift.print("")
@@ -53,9 +61,10 @@ struct Report {
         for line in targets() { Swift.print(line) }
         Swift.print("")
         for result in results {
-            Swift.print(
-                "ratio \(result.scenario.name) wiring/hand \(Report.ratio(result.ratio(.wiring, .hand)))"
-                    + " swinject/wiring \(Report.ratio(result.ratio(.swinject, .wiring)))")
+            let parts = Report.ratios.map {
+                "\(Report.ratioName($0)) \(Report.ratio(result.ratio($0.0, $0.1)))"
+            }
+            Swift.print("ratio \(result.scenario.name) " + parts.joined(separator: " "))
         }
         if let png {
             Swift.print("ratio png swift-inflate/python-zlib \(Report.ratio(png.inflateRatio))")
@@ -80,6 +89,17 @@ struct Report {
     /// Substitution cost, thread scaling and per-node growth, each on a line.
     private func notes() -> [String] {
         var lines: [String] = []
+        if let singleton = result("singleton"), let wiring = singleton.perNode(.wiring) {
+            let parts = [Contender.Kind.hand, .handStatic, .handUnsync].compactMap {
+                kind -> String? in
+                singleton.perNode(kind).map {
+                    "×\(Report.ratio(wiring / $0)) \(kind.rawValue) (\(Report.nanoseconds($0)) ns)"
+                }
+            }
+            lines.append(
+                "singleton: Wiring \(Report.nanoseconds(wiring)) ns, "
+                    + parts.joined(separator: ", "))
+        }
         if let substitution = result("substitution"), let with = substitution.perNode(.wiring),
             let without = substitution.perNode(.wiringPlain)
         {
@@ -128,10 +148,18 @@ struct Report {
                 "target \(name) \(bound): \(Report.ratio(value)) \(met ? "met" : "MISSED")")
         }
         if !results.isEmpty {
-            for name in ["graph11", "singleton"] {
-                target("\(name) wiring/hand", result(name)?.ratio(.wiring, .hand), atMost: 3)
-                target(
-                    "\(name) swinject/wiring", result(name)?.ratio(.swinject, .wiring), atLeast: 20)
+            for (name, atMost) in [("graph11", 10.0), ("singleton", 4.0)] {
+                target("\(name) wiring/hand", result(name)?.ratio(.wiring, .hand), atMost: atMost)
+                if name == "singleton" {
+                    target(
+                        "singleton wiring/hand-static", result(name)?.ratio(.wiring, .handStatic),
+                        atMost: atMost)
+                }
+                for peer in [Contender.Kind.swinject, .dependencies] {
+                    target(
+                        "\(name) \(peer.rawValue)/wiring", result(name)?.ratio(peer, .wiring),
+                        atLeast: 5)
+                }
             }
             for shape in ["wide", "deep"] {
                 let growth = extremes(shape, .wiring).map { $0.large.value / $0.small.value }
@@ -168,6 +196,14 @@ struct Report {
             .sorted { $0.size < $1.size }
         guard let first = points.first, let last = points.last, points.count > 1 else { return nil }
         return (first, last)
+    }
+
+    /// The width of a contender's column: its name's and a space, at least 10.
+    private static func width(_ kind: Contender.Kind) -> Int { max(10, kind.rawValue.count + 1) }
+
+    /// `numerator/denominator`, as in the ratio columns and lines.
+    private static func ratioName(_ pair: (Contender.Kind, Contender.Kind)) -> String {
+        "\(pair.0.rawValue)/\(pair.1.rawValue)"
     }
 
     /// Nanoseconds with three significant figures or so.
