@@ -468,23 +468,25 @@ nonisolated extension DIContext {
     /// What one thread is reading. Only its thread touches it, and only inside Wiring's own
     /// calls: `frames` are the define calls under way (innermost last), `graphs` the objects of
     /// the read under way by context, with each context's substitutions as the read found them,
-    /// and `assemblies` the assemblies this thread is making. A graph's slot is emptied before
-    /// what it held is let go, so a `deinit` that reads starts a read of its own.
+    /// and `assemblies` the assemblies this thread is making. Nothing it holds is let go while
+    /// one of its properties is being changed, so a `deinit` that reads finds it whole, and no
+    /// access lasts while user code runs: exclusivity is not checked at run time (the checks
+    /// were 11 % of graph11's instructions in `Benchmarks/run --callgrind graph11`).
     @usableFromInline final class Resolution {
         /// A define call under way: its read, its context's graph, who supplies the object, and
-        /// whether the graph keeps it (not a prototype, nor an original read by its own
-        /// substitute, nor a superclass's definition read by its override).
+        /// its slot in the graph, unless it is a prototype, an original read by its own
+        /// substitute, or a superclass's definition read by its override.
         struct Frame {
             let read: Read
             let graph: Graph
             let substitution: Substitution?
-            let recorded: Bool
+            let slot: Int?
             /// The stack's address when the call started.
             let stack: UInt
         }
 
-        var frames: [Frame] = []
-        var graphs: [ObjectIdentifier: Graph] = [:]
+        @exclusivity(unchecked) var frames: [Frame] = []
+        @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
         /// The assemblies this thread is making, with how many define calls were under way then.
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         var probe: Probe?
@@ -585,8 +587,8 @@ nonisolated extension DIContext {
             // An injected object whose key is substituted is not what placeholders find.
             let recorded =
                 read.scope != .prototype && !layered && (read.substitutable || substituted == nil)
-            if recorded, let slot = graph.objects[read.key] {
-                guard let object = slot else {
+            if recorded, let slot = graph.slots[read.key] {
+                guard let object = graph.objects[slot] else {
                     DIContext.cycle(frames.map(\.read) + [read])
                 }
                 return found(object, read, graph, substitution, keep: false)
@@ -614,13 +616,10 @@ nonisolated extension DIContext {
                 return found(kept, read, graph, substitution, keep: recorded)  // made meanwhile
             }
             report(event(read, graph, substitution, created: true))
-            if recorded {
-                graph.objects[read.key] = .some(nil)
-            }
+            let slot = recorded ? graph.newSlot(read.key) : nil
             frames.append(
                 Frame(
-                    read: read, graph: graph, substitution: substitution, recorded: recorded,
-                    stack: stack))
+                    read: read, graph: graph, substitution: substitution, slot: slot, stack: stack))
             let value = substitution?.make(graph.context) ?? make(self)
             frames.removeLast()
             if probing {
@@ -629,8 +628,8 @@ nonisolated extension DIContext {
             if read.scope.isSingleton {
                 graph.context.keep(value, for: read, by: substitution)
             }
-            if recorded {
-                keep(value, read.key, in: graph)
+            if let slot {
+                graph.put(value, at: slot)
             }
             return value
         }
@@ -639,26 +638,19 @@ nonisolated extension DIContext {
         /// that cycles close. The first define a substitute calls of the type it replaces makes
         /// the substitute, as in EasyDi, so it fills the substituted slot too.
         @usableFromInline func record(_ object: Any) {
-            guard let frame = frames.last, frame.recorded else {
+            guard let frame = frames.last, let slot = frame.slot else {
                 return
             }
-            keep(object, frame.read.key, in: frame.graph)
+            frame.graph.put(object, at: slot)
             guard frames.count > 1 else {
                 return
             }
             let outer = frames[frames.count - 2]
-            if outer.substitution != nil, outer.recorded, outer.read.result == frame.read.result,
-                case .some(.none) = outer.graph.objects[outer.read.key]
+            if outer.substitution != nil, let slot = outer.slot,
+                outer.read.result == frame.read.result, outer.graph.objects[slot] == nil
             {
-                keep(object, outer.read.key, in: outer.graph)
+                outer.graph.put(object, at: slot)
             }
-        }
-
-        /// Puts `object` in `graph`'s slot for `key`, letting go of what the slot held only after
-        /// the slot holds the new one.
-        func keep(_ object: Any, _ key: Key, in graph: Graph) {
-            let replaced = graph.objects.updateValue(object, forKey: key)
-            withExtendedLifetime(replaced) {}
         }
 
         /// Reports an object found for `read`, and keeps it in the graph if `keep`.
@@ -668,7 +660,7 @@ nonisolated extension DIContext {
             read.mustNotShare()
             report(event(read, graph, by, created: false))
             if keep {
-                self.keep(object, read.key, in: graph)
+                graph.put(object, at: graph.newSlot(read.key))
             }
             return object
         }
@@ -787,15 +779,33 @@ nonisolated extension DIContext {
     }
 
     /// The objects one top-level read made in one context (`nil` while one is being made), and
-    /// the context's substitutions as the read found them. Only the reading thread touches it.
+    /// the context's substitutions as the read found them. Only the reading thread touches it,
+    /// as `Resolution` does: exclusivity is not checked at run time.
     final class Graph {
         let context: DIContext
         let substitutions: [Key: Substitution]
-        var objects: [Key: Any?] = [:]
+        /// Where each definition's object is in `objects`, so a read hashes its key once or twice.
+        @exclusivity(unchecked) var slots: [Key: Int] = [:]
+        @exclusivity(unchecked) var objects: [Any?] = []
 
         init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
+        }
+
+        /// A new, empty slot for `key`: its object is being made.
+        func newSlot(_ key: Key) -> Int {
+            objects.append(nil)
+            slots[key] = objects.count - 1
+            return objects.count - 1
+        }
+
+        /// Puts `object` in `slot`, letting go of what the slot held only after it holds the new
+        /// one: a deinit that reads finds the graph whole.
+        func put(_ object: Any, at slot: Int) {
+            let replaced = objects[slot]
+            objects[slot] = object
+            withExtendedLifetime(replaced) {}
         }
 
         /// The substitution of `read`, by its key or else by its calling property's name.
