@@ -456,7 +456,9 @@ nonisolated extension DIContext {
         /// Stops if this is a method with arguments but no key, as its calls would share one
         /// object; called where an object is found rather than made.
         func mustNotShare() {
-            if key.name == name, name.utf8.contains(UInt8(ascii: ":")) {
+            if name.utf8.last == UInt8(ascii: ")"), name.utf8.dropLast().last == UInt8(ascii: ":"),
+                key.name == name
+            {
                 DIContext.fail(
                     "\(self) is a method with arguments but no key:, so its calls would share one "
                         + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
