@@ -117,6 +117,25 @@ import Testing
         }
     }
 
+    @Test func aKeptImageCutShortIsDownloadedAgain() async throws {
+        try await withStore { store in
+            let url = ScriptedImageServer.imageURL(2)
+            try FileManager.default.createDirectory(
+                at: store.directory, withIntermediateDirectories: true)
+            let kept = store.directory.appending(path: "2.png")
+            try Self.png.prefix(Self.png.count / 2).write(to: kept)
+            let source = ScriptedImageServer(files: [url: Self.png])
+            let refresher = ComicImageRefresher(source: source, store: store, retry: Self.noWaiting)
+            let summary = try await refresher.refresh(
+                [ScriptedImageServer.comic(2, img: url.absoluteString)],
+                progress: RecordingRefreshProgress())
+
+            #expect(summary.downloaded == [2])
+            #expect(summary.alreadyThere.isEmpty)
+            #expect(try Data(contentsOf: kept) == Self.png)
+        }
+    }
+
     @Test(arguments: [1, 4])
     func keepsAtMostTheConcurrencyLimitInFlight(limit: Int) async throws {
         try await withStore { store in

@@ -25,6 +25,52 @@ import Testing
         }
     }
 
+    /// A harness whose archive has comic 7, its picture served by `server` as `served`, and a
+    /// kept copy of it in `images/` cut short.
+    static func damagedPictureHarness(
+        _ harness: AppHarness, served: Data
+    ) throws -> (store: ImageStore, url: URL) {
+        let url = ScriptedImageServer.imageURL(7)
+        let server = ScriptedImageServer(files: [url: served])
+        harness.configure = { context in
+            NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { server }
+        }
+        try JSONFileArchiveStore(fileURL: harness.comicsFile).save([
+            ScriptedImageServer.comic(7, img: url.absoluteString)
+        ])
+        let store = ImageStore(cacheDirectory: harness.cacheDirectory)
+        try FileManager.default.createDirectory(
+            at: store.directory, withIntermediateDirectories: true)
+        try ComicImageRefresherTests.png.prefix(40).write(
+            to: store.directory.appending(path: "7.png"))
+        return (store, url)
+    }
+
+    @Test func aDamagedKeptPictureIsFetchedAgainBeforeSaving() async throws {
+        try await withHarness { harness async throws in
+            let (store, _) = try Self.damagedPictureHarness(
+                harness, served: ComicImageRefresherTests.png)
+            let file = harness.cacheDirectory.appending(path: "seven.png")
+            #expect(await harness.run(["save", "7", file.path]) == 0)
+            #expect(try Data(contentsOf: file) == ComicImageRefresherTests.png)
+            let kept = try Data(contentsOf: store.directory.appending(path: "7.png"))
+            #expect(kept == ComicImageRefresherTests.png)
+        }
+    }
+
+    @Test func aPictureThatStaysDamagedIsNeverSaved() async throws {
+        try await withHarness { harness async throws in
+            _ = try Self.damagedPictureHarness(
+                harness, served: ComicImageRefresherTests.png.prefix(40))
+            let file = harness.cacheDirectory.appending(path: "seven.png")
+            #expect(await harness.run(["save", "7", file.path]) == 65)
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(
+                harness.console.errors.contains(
+                    "not saving the picture of comic 7: the PNG file is cut off at byte 40"))
+        }
+    }
+
     @Test func anInteractiveComicHasNoPictureToSave() async throws {
         try await withHarness { harness async throws in
             try JSONFileArchiveStore(fileURL: harness.comicsFile).save([

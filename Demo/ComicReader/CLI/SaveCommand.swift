@@ -1,9 +1,11 @@
 import Foundation
+import ImageDecoding
 
 /// `save N [FILE]`: writes comic N's picture to a file, by default in the current directory
 /// under the number and the picture's own name (`614-woodpecker.png`). The picture comes the
-/// way the reader gets it: the sample's drawing, `images/`, or the server. An existing file
-/// is never replaced.
+/// way the reader gets it: the sample's drawing, `images/`, or the server (a damaged file in
+/// `images/` is fetched again), and one that is not a whole image is never written. An
+/// existing file is never replaced.
 struct SaveCommand {
     let session: ReadingSession
     let loader: ComicImageLoader
@@ -21,6 +23,9 @@ struct SaveCommand {
         guard let bytes = outcome.bytes else {
             throw SaveError.notLoaded(
                 comic: number, reason: outcome.problem ?? "the picture could not be found")
+        }
+        if let problem = ImageCompleteness.problem(in: bytes) {
+            throw SaveError.damaged(comic: number, problem: problem)
         }
         let path = Self.path(
             file ?? Self.defaultName(number, address: address, isSample: archive.isSample),

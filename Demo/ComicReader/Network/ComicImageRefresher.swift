@@ -36,8 +36,9 @@ struct ComicImageRefresher: Sendable {
         let url: URL
     }
 
-    /// Downloads the images of `comics` that are missing from the store, or all of them when
-    /// `redownload` is set (`--force`); comics whose `img` names no file are skipped.
+    /// Downloads the images of `comics` that are missing from the store or damaged there (cut
+    /// short), or all of them when `redownload` is set (`--force`); comics whose `img` names no
+    /// file are skipped.
     ///
     /// - Returns: what was downloaded, already there, interactive, and what failed and why.
     /// - Throws: `RefreshError.imageServerUnavailable` when the server stops answering (the
