@@ -83,6 +83,12 @@ struct ImageStore: ComicImageStore {
         return nil
     }
 
+    /// Removes the temporary files of saves whose process was stopped (see
+    /// `CacheFileSystem.removeStrayTemporaries`).
+    func removeLeftovers() {
+        CacheFileSystem.removeStrayTemporaries(in: directory.path(percentEncoded: false))
+    }
+
     /// Saves downloaded bytes as comic `number`'s image and returns the file's URL.
     ///
     /// Throws `ImageStoreError.notAnImage` (nothing is written) unless the bytes start like a
