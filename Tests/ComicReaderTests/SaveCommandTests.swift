@@ -25,6 +25,24 @@ import Testing
         }
     }
 
+    @Test func aFolderMeansSaveThereUnderThePicturesName() async throws {
+        try await withHarness { harness async throws in
+            let folder = harness.cacheDirectory.appending(path: "pictures")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            #expect(await harness.run(["save", "400", folder.path]) == 0)
+            #expect(await harness.run(["save", "401", folder.path + "/"]) == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(names.count == 2)
+            #expect(names.first?.hasPrefix("400-") == true)
+            #expect(names.last?.hasPrefix("401-") == true)
+            let first = try Data(contentsOf: folder.appending(path: names[0]))
+            #expect([UInt8](first) == SampleImages.png(forComic: 400))
+            // The same again finds the file there and keeps it.
+            #expect(await harness.run(["save", "400", folder.path]) == 73)
+            #expect(harness.console.errors.contains("is never overwritten"))
+        }
+    }
+
     /// A harness whose archive has comic 7, its picture served by `server` as `served`, and a
     /// kept copy of it in `images/` cut short.
     static func damagedPictureHarness(

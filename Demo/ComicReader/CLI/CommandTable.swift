@@ -159,13 +159,17 @@ enum CommandTable {
                 + "kept in images/ too); a kept picture that is cut short is fetched again, and a "
                 + "picture that is not whole is never saved (exit status 65). Without <file>, it is "
                 + "saved in the current directory as <number>-<the picture's name>, e.g. "
-                + "614-woodpecker.png. An existing file is never overwritten: the command fails "
-                + "with exit status 73 instead.",
+                + "614-woodpecker.png, and a <file> that is a folder gets it under that name. An "
+                + "existing file is never overwritten: the command fails with exit status 73 "
+                + "instead.",
             argumentHelp: [
                 ("<number>", "The comic's number."),
-                ("<file>", "Where to save it; relative to the current directory."),
+                ("<file>", "A file or a folder to save it in; relative to the current directory."),
             ],
-            examples: ["comics save 614", "comics save 614 ~/Pictures/woodpecker.png"]),
+            examples: [
+                "comics save 614", "comics save 614 ~/Pictures/woodpecker.png",
+                "comics save 614 ~/Pictures",
+            ]),
         CommandSpec(
             name: "reset-state", abstract: "Set a damaged state.json aside and start afresh.",
             discussion: "When state.json (favourites, read comics, the comic shown last) does not "

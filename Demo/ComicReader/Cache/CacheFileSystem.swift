@@ -50,7 +50,7 @@ enum CacheFileSystem {
     }
 
     /// Whether a directory (or a link to one) is at `path`.
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
