@@ -49,7 +49,4 @@ public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
             return "corrupt \(name): \(what)"
         }
     }
-
-    /// sysexits code: the input data is bad.
-    public var exitCode: Int32 { 65 }
 }

@@ -11,16 +11,6 @@ enum SaveError: ReportableError, Equatable {
     /// The file could not be created.
     case cannotCreate(path: String, reason: String)
 
-    /// 69 when there is no picture to save, 65 when it is damaged, 73 (`EX_CANTCREAT`) when
-    /// the file cannot be made.
-    var exitCode: Int32 {
-        switch self {
-        case .noPicture, .notLoaded: 69
-        case .damaged: 65
-        case .exists, .cannotCreate: 73
-        }
-    }
-
     var description: String {
         switch self {
         case .noPicture(let comic):

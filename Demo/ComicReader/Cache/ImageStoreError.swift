@@ -24,10 +24,4 @@ enum ImageStoreError: Error, Equatable, CustomStringConvertible {
             return "cannot write \(path): \(reason)"
         }
     }
-
-    /// sysexits code: 74 for file system errors, 65 for bad data.
-    var exitCode: Int32 {
-        if case .writeFailed = self { return 74 }
-        return 65
-    }
 }
