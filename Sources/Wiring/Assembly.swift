@@ -168,15 +168,14 @@ public nonisolated final class DIContext: @unchecked Sendable {
                 tables.weaklyKept += 1
             }
             if tables.weaklyKept > tables.sweepAt {
-                let tables = [self.tables.singletons] + self.tables.substitutions.values.map(\.kept)
-                let live = tables.map { $0.filter { $0.value.value != nil } }
-                self.tables.singletons = live[0]
-                for (substitution, kept) in zip(self.tables.substitutions.values, live.dropFirst())
-                {
+                let all = [tables.singletons] + tables.substitutions.values.map(\.kept)
+                let live = all.map { $0.filter { $0.value.value != nil } }
+                tables.singletons = live[0]
+                for (substitution, kept) in zip(tables.substitutions.values, live.dropFirst()) {
                     substitution.kept = kept
                 }
-                self.tables.weaklyKept = 0
-                self.tables.sweepAt = max(64, 2 * live.map(\.count).reduce(0, +))
+                tables.weaklyKept = 0
+                tables.sweepAt = max(64, 2 * live.map(\.count).reduce(0, +))
             }
             if let substitution {
                 return substitution.kept.updateValue(kept, forKey: read.key)
