@@ -477,13 +477,21 @@ nonisolated extension DIContext {
         /// A define call under way: its read, its context's graph, who supplies the object, and
         /// its slot in the graph, unless it is a prototype, an original read by its own
         /// substitute, or a superclass's definition read by its override.
-        struct Frame {
+        final class Frame {
             let read: Read
             let graph: Graph
             let substitution: Substitution?
             let slot: Int?
             /// The stack's address when the call started.
             let stack: UInt
+
+            init(_ read: Read, _ graph: Graph, _ by: Substitution?, _ slot: Int?, _ stack: UInt) {
+                self.read = read
+                self.graph = graph
+                self.substitution = by
+                self.slot = slot
+                self.stack = stack
+            }
         }
 
         @exclusivity(unchecked) var frames: [Frame] = []
@@ -619,8 +627,7 @@ nonisolated extension DIContext {
             report(event(read, graph, substitution, created: true))
             let slot = recorded ? graph.newSlot(read.key) : nil
             frames.append(
-                Frame(
-                    read: read, graph: graph, substitution: substitution, slot: slot, stack: stack))
+                Frame(read, graph, substitution, slot, stack))
             let value = substitution?.make(graph.context) ?? make(self)
             frames.removeLast()
             if probing {
@@ -792,6 +799,8 @@ nonisolated extension DIContext {
         init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
+            slots.reserveCapacity(16)
+            objects.reserveCapacity(16)
         }
 
         /// A new, empty slot for `key`: its object is being made.
