@@ -82,10 +82,10 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables` and every `Substitution`'s `kept` and `used`; never held while user code
-    /// runs.
+    /// Guards `tables` (so it needs no run-time exclusivity check) and every `Substitution`'s
+    /// `kept` and `used`; never held while user code runs.
     let lock = NSLock()
-    var tables = Tables()
+    @exclusivity(unchecked) var tables = Tables()
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
     /// Only making the singleton runs under it: trace events wait until it is let go.
@@ -453,7 +453,7 @@ nonisolated extension DIContext {
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
 
         /// Stops if this is a method with arguments but no key, as its calls would share one
-        /// object; called where an object is found rather than made.
+        /// object: when one is found in the graph, or a singleton is made.
         func mustNotShare() {
             if name.utf8.last == UInt8(ascii: ")"), name.utf8.dropLast().last == UInt8(ascii: ":"),
                 key.name == name
@@ -497,15 +497,17 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var frames: [Frame] = []
         @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
         /// The assemblies this thread is making, with how many define calls were under way then.
-        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
-        var probe: Probe?
+        @exclusivity(unchecked) var assemblies:
+            [(type: Assembly.Type, context: DIContext, depth: Int)] =
+                []
+        @exclusivity(unchecked) var probe: Probe?
         /// Trace events held while this thread makes singletons (`creating` deep), told after.
-        var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
-        var creating = 0
+        @exclusivity(unchecked) var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
+        @exclusivity(unchecked) var creating = 0
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
         /// The most stack one define call has used on this thread, so far.
-        var levelUse: UInt = 0
+        @exclusivity(unchecked) var levelUse: UInt = 0
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
@@ -562,7 +564,6 @@ nonisolated extension DIContext {
                     context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
                 })?.value
             {
-                read.mustNotShare()
                 return kept
             }
             let value = supply(read, graph(of: context), stack, make)
@@ -600,6 +601,7 @@ nonisolated extension DIContext {
                 guard let object = graph.objects[slot] else {
                     DIContext.cycle(frames.map(\.read) + [read])
                 }
+                read.mustNotShare()
                 return found(object, read, graph, substitution, keep: false)
             }
             if let substitution, !probing {
@@ -634,6 +636,7 @@ nonisolated extension DIContext {
                 probe!.served = value
             }
             if read.scope.isSingleton {
+                read.mustNotShare()
                 graph.context.keep(value, for: read, by: substitution)
             }
             if let slot {
@@ -665,7 +668,6 @@ nonisolated extension DIContext {
         func found(_ object: Any, _ read: Read, _ graph: Graph, _ by: Substitution?, keep: Bool)
             -> Any
         {
-            read.mustNotShare()
             report(event(read, graph, by, created: false))
             if keep {
                 graph.put(object, at: graph.newSlot(read.key))
