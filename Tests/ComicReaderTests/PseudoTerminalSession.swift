@@ -47,7 +47,8 @@ enum PseudoTerminalSession {
 
     /// The driver: forks `comics` on a new pseudo-terminal of 24 × 80 with the environment it
     /// is given, runs the steps, waits at most 10 s for the program to end after the last one
-    /// (then kills it), and prints the report as JSON.
+    /// (then kills it), and prints the report as JSON. It runs on a leash (see `ChildLeash`),
+    /// and `comics` with it.
     static let driverSource = #"""
         import base64, json, os, pty, select, signal, struct, sys, termios, time, fcntl
         binary, environment, steps = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
@@ -56,6 +57,7 @@ enum PseudoTerminalSession {
         pid, fd = pty.fork()
         if pid == 0:
             os.execve(binary, [binary], environment)
+        leashed_children.append(pid)
         set_size(fd, 24, 80)
         before = termios.tcgetattr(fd)[3] & (termios.ICANON | termios.ECHO)
         segments, current, failure, ended = [], bytearray(), None, False
@@ -122,11 +124,9 @@ enum PseudoTerminalSession {
         variables["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let environmentJSON = String(decoding: try JSONEncoder().encode(variables), as: UTF8.self)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", "-c", driverSource, try ComicsExecutable.location().path, environmentJSON]
-            + steps.map(\.argument)
+        let process = ChildLeash.python(
+            driverSource,
+            [try ComicsExecutable.location().path, environmentJSON] + steps.map(\.argument))
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: reportFile)
         process.standardError = FileHandle.nullDevice

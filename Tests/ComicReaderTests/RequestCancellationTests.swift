@@ -81,10 +81,3 @@ import Testing
         return (try? await race.value()) ?? false
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
