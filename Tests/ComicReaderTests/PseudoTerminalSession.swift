@@ -54,12 +54,24 @@ enum PseudoTerminalSession {
         binary, environment, steps = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
         def set_size(fd, rows, columns):
             fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        pid, fd = pty.fork()
+        fd, terminal = pty.openpty()
+        set_size(fd, 24, 80)
+        before = termios.tcgetattr(terminal)[3] & (termios.ICANON | termios.ECHO)
+        signal.pthread_sigmask(signal.SIG_BLOCK, _ending_signals)
+        pid = os.fork()
         if pid == 0:
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            os.close(fd)
+            os.setsid()
+            fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+            for standard in (0, 1, 2):
+                os.dup2(terminal, standard)
+            if terminal > 2:
+                os.close(terminal)
             os.execve(binary, [binary], environment)
         leashed_children.append(pid)
-        set_size(fd, 24, 80)
-        before = termios.tcgetattr(fd)[3] & (termios.ICANON | termios.ECHO)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _ending_signals)
+        os.close(terminal)
         segments, current, failure, ended = [], bytearray(), None, False
         def read_for(seconds, until=None):
             global ended
