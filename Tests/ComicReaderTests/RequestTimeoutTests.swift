@@ -75,6 +75,37 @@ import Testing
     }
 }
 
+/// `show` and `save` against an image server that never answers: each ends by `--timeout`,
+/// every time (the request's deadline used to cancel its URLSession task, which now and then
+/// deadlocked Foundation and left the command running for good).
+@Suite(.timeLimit(.minutes(1)))
+struct SilentImageServerTests {
+    @Test func showAndSaveEndByTheTimeoutEveryTime() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, slowPath: "/imgs/one.png", delaySeconds: 30)
+        defer { server.stop() }
+        try tree.serveImage(
+            ofComic: 1, latest: 2, base: server.baseURL, imagePath: "imgs/one.png",
+            image: Data(ImageTestFixtures.pngFiles[0].png))
+
+        try await withHarness { harness async throws in
+            let options = ["--base-url", server.baseURL, "--timeout", "1"]
+            #expect(await harness.run(options + ["refresh"]) == 0)
+            for round in 1...4 {
+                let show = await harness.run(options + ["--image", "braille", "show", "1"])
+                #expect(harness.console.output.contains("#1  Fixture 1"), "round \(round)")
+                let file = harness.cacheDirectory.appending(path: "saved-\(round).png")
+                let save = await harness.run(options + ["save", "1", file.path])
+                #expect(save == 69, "round \(round): show \(show), save \(save)")
+                #expect(harness.console.errors.contains("no answer within 1 s"))
+                #expect(!FileManager.default.fileExists(atPath: file.path))
+            }
+        }
+    }
+}
+
 /// A clock that stands still until told to move on.
 private final class ManualClock: @unchecked Sendable {
     private let lock = NSLock()
