@@ -22,7 +22,9 @@ final class PythonHTTPServer {
 
     /// A server with its own request handling: serves `directory` like `http.server`,
     /// but can answer one path only after a delay, and can exit (closing its socket, as a
-    /// crashed server would) right after answering a number of comic requests.
+    /// crashed server would) right after answering a number of comic requests. The last of
+    /// those closes the listening socket before it is answered, so no request that comes
+    /// once its answer is out (on a new connection, from another thread) is served.
     /// Arguments: directory, slow path or "-", delay in seconds, exit after N comic
     /// requests or 0 for never. Prints "port N" once it listens.
     static let scriptedServerSource = """
@@ -35,13 +37,17 @@ final class PythonHTTPServer {
                 global served
                 if self.path == slow_path:
                     time.sleep(delay)
-                super().do_GET()
+                last = False
                 if exit_after and self.path.endswith("info.0.json"):
                     with lock:
                         served += 1
-                        if served >= exit_after:
-                            self.wfile.flush()
-                            os._exit(0)
+                        last = served >= exit_after
+                    if last:
+                        self.server.socket.close()
+                super().do_GET()
+                if last:
+                    self.wfile.flush()
+                    os._exit(0)
             def log_message(self, *args):
                 pass
         handler = functools.partial(Handler, directory=directory)
