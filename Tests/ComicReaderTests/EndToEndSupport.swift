@@ -46,7 +46,8 @@ enum ComicsExecutable {
     }
 
     /// Runs `comics arguments…` with only `environment` (plus `PATH`), standard input from
-    /// /dev/null, and output captured in files; killed after `limit`.
+    /// /dev/null, and output captured in files; killed after `limit`, and with the test
+    /// process (see `ChildLeash`).
     static func run(
         _ arguments: [String], environment: [String: String], limit: Duration = .seconds(30)
     ) async throws -> Run {
@@ -57,12 +58,11 @@ enum ComicsExecutable {
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
 
-        let process = Process()
-        process.executableURL = try location()
-        process.arguments = arguments
-        process.environment = environment.merging([
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        ]) { mine, _ in mine }
+        let process = try ChildLeash.leashed(
+            try location(), arguments,
+            environment: environment.merging([
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            ]) { mine, _ in mine })
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
@@ -75,16 +75,15 @@ enum ComicsExecutable {
             errors: try String(contentsOf: errorFile, encoding: .utf8))
     }
 
-    /// Waits until the started `process` ends; after `limit`, kills it (SIGKILL, as a child may
-    /// block SIGTERM) and throws a failure naming it.
+    /// Waits until the started leashed `process` ends; after `limit`, stops it and what it
+    /// started (`ChildLeash.stop`) and throws a failure naming it.
     static func waitForExit(of process: Process, within limit: Duration, named name: String)
         async throws
     {
         let deadline = ContinuousClock.now + limit
         while process.isRunning {
             if ContinuousClock.now > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                ChildLeash.stop(process)
                 throw Failure(description: "\(name) did not finish within \(limit)")
             }
             try await Task.sleep(for: .milliseconds(10))

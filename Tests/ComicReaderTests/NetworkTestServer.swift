@@ -12,7 +12,8 @@ import Foundation
 #endif
 
 /// A real HTTP server on 127.0.0.1 run by `python3` as a child process, for tests of the
-/// network code. Always `stop()` it (with `defer`) so no process outlives its test.
+/// network code. Always `stop()` it (with `defer`) so no process outlives its test; should the
+/// test process die first, the server ends too (see `ChildLeash`).
 final class PythonHTTPServer {
     /// Why a server could not be started.
     struct StartError: Error, CustomStringConvertible {
@@ -21,7 +22,9 @@ final class PythonHTTPServer {
 
     /// A server with its own request handling: serves `directory` like `http.server`,
     /// but can answer one path only after a delay, and can exit (closing its socket, as a
-    /// crashed server would) right after answering a number of comic requests.
+    /// crashed server would) right after answering a number of comic requests. The last of
+    /// those closes the listening socket before it is answered, so no request that comes
+    /// once its answer is out (on a new connection, from another thread) is served.
     /// Arguments: directory, slow path or "-", delay in seconds, exit after N comic
     /// requests or 0 for never. Prints "port N" once it listens.
     static let scriptedServerSource = """
@@ -34,13 +37,17 @@ final class PythonHTTPServer {
                 global served
                 if self.path == slow_path:
                     time.sleep(delay)
-                super().do_GET()
+                last = False
                 if exit_after and self.path.endswith("info.0.json"):
                     with lock:
                         served += 1
-                        if served >= exit_after:
-                            self.wfile.flush()
-                            os._exit(0)
+                        last = served >= exit_after
+                    if last:
+                        self.server.socket.close()
+                super().do_GET()
+                if last:
+                    self.wfile.flush()
+                    os._exit(0)
             def log_message(self, *args):
                 pass
         handler = functools.partial(Handler, directory=directory)
@@ -60,31 +67,44 @@ final class PythonHTTPServer {
         self.port = port
     }
 
+    /// Runs the `http.server` module as `python3 -m http.server` would, with the arguments
+    /// after the program's source.
+    static let moduleServerSource = """
+        import runpy, sys
+        sys.argv = ["http.server"] + sys.argv[1:]
+        runpy.run_module("http.server", run_name="__main__", alter_sys=True)
+        """
+
     /// `python3 -m http.server` serving `directory`.
     static func serving(_ directory: URL) async throws -> PythonHTTPServer {
-        try await start([
-            "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory.path,
-        ])
+        try await start(
+            moduleServerSource,
+            ["0", "--bind", "127.0.0.1", "--directory", directory.path])
     }
 
     /// The scripted server (see `scriptedServerSource`) serving `directory`.
+    /// The server exits by itself after `lifetime`.
     static func scripted(
         serving directory: URL, slowPath: String? = nil, delaySeconds: Double = 0,
-        exitAfterComicRequests: Int = 0
+        exitAfterComicRequests: Int = 0, lifetime: Duration = ChildLeash.defaultLifetime
     ) async throws -> PythonHTTPServer {
-        try await start([
-            "-c", scriptedServerSource, directory.path, slowPath ?? "-", String(delaySeconds),
-            String(exitAfterComicRequests),
-        ])
+        try await start(
+            scriptedServerSource,
+            [
+                directory.path, slowPath ?? "-", String(delaySeconds),
+                String(exitAfterComicRequests),
+            ], lifetime: lifetime)
     }
 
-    /// Starts `python3 -u` with `arguments`, reads the port it announces on stdout
-    /// ("... port N ...") and waits until it answers HTTP, each step bounded in time.
-    private static func start(_ arguments: [String]) async throws -> PythonHTTPServer {
+    /// Starts `source` with `arguments` in a leashed `python3 -u -c` (see `ChildLeash`), reads
+    /// the port it announces on stdout ("... port N ...") and waits until it answers HTTP,
+    /// each step bounded in time.
+    private static func start(
+        _ source: String, _ arguments: [String],
+        lifetime: Duration = ChildLeash.defaultLifetime
+    ) async throws -> PythonHTTPServer {
         ScratchHome.isolate()  // the tests that use a server also make URL sessions
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u"] + arguments
+        let process = ChildLeash.python(source, arguments, lifetime: lifetime)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -107,7 +127,7 @@ final class PythonHTTPServer {
             process.waitUntilExit()
             throw StartError(
                 description:
-                    "python3 \(arguments.prefix(2)) did not announce a port; it printed \"\(announced.text)\""
+                    "the python3 server given \(arguments) did not announce a port; it printed \"\(announced.text)\""
             )
         }
         let server = PythonHTTPServer(process: process, port: port)
@@ -140,8 +160,20 @@ final class PythonHTTPServer {
     /// Whether the server process still runs (the scripted server may exit by itself).
     var isRunning: Bool { process.isRunning }
 
-    /// Kills the server if it still runs and waits for it to end. SIGKILL rather than
-    /// SIGTERM because a child can inherit a signal mask that blocks SIGTERM.
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Waits at most `limit` for the server to exit by itself (the scripted server's
+    /// `exitAfterComicRequests`, the end of its lifetime); whether it has.
+    func waitForExit(within limit: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return !process.isRunning
+    }
+
+    /// Kills the server if it still runs and waits for it to end.
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()

@@ -47,17 +47,31 @@ enum PseudoTerminalSession {
 
     /// The driver: forks `comics` on a new pseudo-terminal of 24 × 80 with the environment it
     /// is given, runs the steps, waits at most 10 s for the program to end after the last one
-    /// (then kills it), and prints the report as JSON.
+    /// (then kills it), and prints the report as JSON. It runs on a leash (see `ChildLeash`),
+    /// and `comics` with it.
     static let driverSource = #"""
         import base64, json, os, pty, select, signal, struct, sys, termios, time, fcntl
         binary, environment, steps = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
         def set_size(fd, rows, columns):
             fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.execve(binary, [binary], environment)
+        fd, terminal = pty.openpty()
         set_size(fd, 24, 80)
-        before = termios.tcgetattr(fd)[3] & (termios.ICANON | termios.ECHO)
+        before = termios.tcgetattr(terminal)[3] & (termios.ICANON | termios.ECHO)
+        signal.pthread_sigmask(signal.SIG_BLOCK, _ending_signals)
+        pid = os.fork()
+        if pid == 0:
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            os.close(fd)
+            os.setsid()
+            fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+            for standard in (0, 1, 2):
+                os.dup2(terminal, standard)
+            if terminal > 2:
+                os.close(terminal)
+            os.execve(binary, [binary], environment)
+        leashed_children.append(pid)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _ending_signals)
+        os.close(terminal)
         segments, current, failure, ended = [], bytearray(), None, False
         def read_for(seconds, until=None):
             global ended
@@ -122,11 +136,9 @@ enum PseudoTerminalSession {
         variables["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let environmentJSON = String(decoding: try JSONEncoder().encode(variables), as: UTF8.self)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", "-c", driverSource, try ComicsExecutable.location().path, environmentJSON]
-            + steps.map(\.argument)
+        let process = ChildLeash.python(
+            driverSource,
+            [try ComicsExecutable.location().path, environmentJSON] + steps.map(\.argument))
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: reportFile)
         process.standardError = FileHandle.nullDevice

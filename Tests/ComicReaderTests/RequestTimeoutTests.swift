@@ -38,6 +38,20 @@ import Testing
         #expect(RequestDeadline.secondsLeft(atMost: 10) == 10)
     }
 
+    @Test func aSubSecondTimeoutStillLetsAPromptAnswerThrough() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, slowPath: "/1/info.0.json", delaySeconds: 0.2)
+        defer { server.stop() }
+
+        // Foundation on Linux rounds a request's timeout down to whole seconds: 0.8 s became
+        // no time at all, and every request failed.
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 0.8)
+        #expect(try await source.comic(1) == APIFixtureTree.comic(1))
+        #expect(try await source.comic(2) == APIFixtureTree.comic(2))
+    }
+
     @Test func aServerThatNeverAnswersIsGivenUpAfterTheTimeout() async throws {
         let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
         defer { tree.remove() }
@@ -57,6 +71,37 @@ import Testing
             // Four attempts of 1 s each, with waits between them, took over 5 s before; the
             // bound is the timeout, with room for a slow machine.
             #expect(elapsed < .seconds(3), "took \(elapsed)")
+        }
+    }
+}
+
+/// `show` and `save` against an image server that never answers: each ends by `--timeout`,
+/// every time (the request's deadline used to cancel its URLSession task, which now and then
+/// deadlocked Foundation and left the command running for good).
+@Suite(.timeLimit(.minutes(1)))
+struct SilentImageServerTests {
+    @Test func showAndSaveEndByTheTimeoutEveryTime() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, slowPath: "/imgs/one.png", delaySeconds: 30)
+        defer { server.stop() }
+        try tree.serveImage(
+            ofComic: 1, latest: 2, base: server.baseURL, imagePath: "imgs/one.png",
+            image: Data(ImageTestFixtures.pngFiles[0].png))
+
+        try await withHarness { harness async throws in
+            let options = ["--base-url", server.baseURL, "--timeout", "1"]
+            #expect(await harness.run(options + ["refresh"]) == 0)
+            for round in 1...4 {
+                let show = await harness.run(options + ["--image", "braille", "show", "1"])
+                #expect(harness.console.output.contains("#1  Fixture 1"), "round \(round)")
+                let file = harness.cacheDirectory.appending(path: "saved-\(round).png")
+                let save = await harness.run(options + ["save", "1", file.path])
+                #expect(save == 69, "round \(round): show \(show), save \(save)")
+                #expect(harness.console.errors.contains("no answer within 1 s"))
+                #expect(!FileManager.default.fileExists(atPath: file.path))
+            }
         }
     }
 }

@@ -43,7 +43,7 @@ final class HTTPComicSource: ComicSource {
             configuration.urlCache = nil
             configuration.httpCookieStorage = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            configuration.timeoutIntervalForRequest = timeout
+            configuration.timeoutIntervalForRequest = timeout.rounded(.up)  // see `get`
             return URLSession(configuration: configuration)
         }
     }
@@ -114,25 +114,51 @@ final class HTTPComicSource: ComicSource {
 
     /// Performs one GET, turning transport failures into `NetworkError`s that name `url`.
     /// It ends by the request's deadline (see `RequestDeadline`), else after `timeout`, even
-    /// when a server keeps sending a little now and then.
+    /// when a server keeps sending a little now and then, and at once when the calling task
+    /// is cancelled.
+    ///
+    /// The URLSession task is never cancelled. On Linux, swift-corelibs-foundation can
+    /// deadlock when a data task is cancelled while its response is being handled: the
+    /// cancelling thread holds the Swift task's lock and waits for the session's work queue,
+    /// while the work queue's thread holds that queue and waits for the task's lock to resume
+    /// it (swift-corelibs-foundation issue 5412; Swift 6.3.1 still has it). Cancelling the
+    /// task that awaits `URLSession.data(for:)` does exactly that, so racing that call against
+    /// a sleep and cancelling the loser hung `swift test` and `comics show` now and then.
+    /// Instead the request runs as a completion-handler task, and whichever comes first of
+    /// its completion, a timer of our own at the deadline, and the caller's cancellation ends
+    /// the wait (`FirstResult`); a request left behind runs on until Foundation's own timeout
+    /// (the request's `timeoutInterval`) or the server ends it, and its result is dropped.
     private func get(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+        try Task.checkCancellation()
         let seconds = RequestDeadline.secondsLeft(atMost: timeout)
         guard seconds > 0 else { throw NetworkError.timeout(url: url, seconds: timeout) }
-        let request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+        // Foundation on Linux counts a request's timeout in whole seconds, rounded down, so
+        // 0.5 s would time out at once; the timer below keeps the exact deadline. Set through
+        // the property, which Foundation then prefers to the session's timeout.
+        request.timeoutInterval = seconds.rounded(.up)
+        let reply = FirstResult<(Data, URLResponse)>()
+        let task = session.dataTask(with: request) { data, response, error in
+            if let error {
+                reply.deliver(.failure(error))
+            } else if let response {
+                reply.deliver(.success((data ?? Data(), response)))
+            } else {
+                reply.deliver(.failure(URLError(.badServerResponse)))
+            }
+        }
+        let deadline = DispatchWorkItem { reply.deliver(.failure(URLError(.timedOut))) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
+        defer { deadline.cancel() }  // the timer only; the request itself is left alone
         let body: Data
         let response: URLResponse
         do {
-            (body, response) = try await withThrowingTaskGroup(of: (Data, URLResponse).self) {
-                group in
-                group.addTask { try await self.session.data(for: request) }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(seconds))
-                    throw URLError(.timedOut)
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else { throw URLError(.unknown) }
-                return first
+            task.resume()
+            (body, response) = try await withTaskCancellationHandler {
+                try await reply.value()
+            } onCancel: {
+                // Not resumed from inside the handler, which runs under the task's lock.
+                DispatchQueue.global().async { reply.deliver(.failure(CancellationError())) }
             }
         } catch let error as URLError {
             throw try Self.networkError(for: error, at: url, timeout: timeout)
