@@ -19,7 +19,9 @@ let package = Package(
         .executableTarget(
             name: "comics", dependencies: ["ComicReader", "Wiring"], path: "Demo/comics"),
         .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
-        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"]),
+        // The progressive JPEG fixtures are read from the source tree, next to the tests.
+        .testTarget(
+            name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ComicReaderTests", dependencies: ["ComicReader", "ImageDecoding", "Wiring"],
             resources: [.copy("Fixtures")]),

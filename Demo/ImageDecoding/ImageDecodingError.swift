@@ -11,7 +11,7 @@ public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
         case badCRC(chunk: String, offset: Int, stored: UInt32, computed: UInt32)
         /// The header claims more pixels than `ImageSizeLimit` allows.
         case tooLarge(width: Int, height: Int)
-        /// A valid file of a kind the decoder does not handle (progressive JPEG, an interlaced
+        /// A valid file of a kind the decoder does not handle (lossless JPEG, an interlaced
         /// PNG method it does not know, a bad LZW code size, …).
         case unsupported(String)
         /// Structurally broken data: bad headers, chunks, segments, tables or compressed data.
@@ -49,7 +49,4 @@ public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
             return "corrupt \(name): \(what)"
         }
     }
-
-    /// sysexits code: the input data is bad.
-    public var exitCode: Int32 { 65 }
 }

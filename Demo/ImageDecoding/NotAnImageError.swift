@@ -5,7 +5,4 @@ public struct NotAnImageError: Error, Equatable, CustomStringConvertible {
 
     /// The problem in one line.
     public var description: String { "not an image (looks like \(looksLike.name))" }
-
-    /// sysexits code: the input data is bad.
-    public var exitCode: Int32 { 65 }
 }

@@ -117,6 +117,52 @@ import Testing
         }
     }
 
+    @Test func aKeptImageCutShortIsDownloadedAgain() async throws {
+        try await withStore { store in
+            let url = ScriptedImageServer.imageURL(2)
+            try FileManager.default.createDirectory(
+                at: store.directory, withIntermediateDirectories: true)
+            let kept = store.directory.appending(path: "2.png")
+            try Self.png.prefix(Self.png.count / 2).write(to: kept)
+            let source = ScriptedImageServer(files: [url: Self.png])
+            let refresher = ComicImageRefresher(source: source, store: store, retry: Self.noWaiting)
+            let summary = try await refresher.refresh(
+                [ScriptedImageServer.comic(2, img: url.absoluteString)],
+                progress: RecordingRefreshProgress())
+
+            #expect(summary.downloaded == [2])
+            #expect(summary.alreadyThere.isEmpty)
+            #expect(try Data(contentsOf: kept) == Self.png)
+        }
+    }
+
+    @Test func temporaryFilesOfStoppedRunsAreRemovedAndOthersKept() async throws {
+        try await withStore { store in
+            // The number of a process that has ended, as one stopped by Ctrl-C has.
+            let ended = Process()
+            ended.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            ended.arguments = ["true"]
+            try ended.run()
+            ended.waitUntilExit()
+            let stray = ".3.png.\(ended.processIdentifier).12345.tmp"
+            let live = ".4.png.\(ProcessInfo.processInfo.processIdentifier).67890.tmp"
+            try FileManager.default.createDirectory(
+                at: store.directory, withIntermediateDirectories: true)
+            for name in [stray, live, "5.png"] {
+                try Self.png.write(to: store.directory.appending(path: name))
+            }
+            let refresher = ComicImageRefresher(
+                source: ScriptedImageServer(files: [:]), store: store, retry: Self.noWaiting)
+            let url = ScriptedImageServer.imageURL(5)
+            let summary = try await refresher.refresh(
+                [ScriptedImageServer.comic(5, img: url.absoluteString)],
+                progress: RecordingRefreshProgress())
+
+            #expect(summary.alreadyThere == [5])
+            #expect(try listing(store) == [live, "5.png"].sorted())
+        }
+    }
+
     @Test(arguments: [1, 4])
     func keepsAtMostTheConcurrencyLimitInFlight(limit: Int) async throws {
         try await withStore { store in

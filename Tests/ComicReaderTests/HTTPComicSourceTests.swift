@@ -70,6 +70,35 @@ import Testing
         #expect(missingField.exitCode == 65)
     }
 
+    @Test func overlongFieldsAndRepliesAreRefusedNamingTheField() async throws {
+        let tree = try APIFixtureTree.make(latest: 3, numbers: [3])
+        defer { tree.remove() }
+        let alt = String(repeating: "a", count: 100_000)
+        try tree.write(#"{"num": 2, "title": "Long", "alt": "\#(alt)"}"#, to: "2/info.0.json")
+        let huge =
+            #"{"num": 1, "title": "Huge", "alt": ""# + String(repeating: "b", count: 5_000_000)
+        try tree.write(huge + #""}"#, to: "1/info.0.json")
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let long = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        #expect(
+            long
+                == .badJSON(
+                    url: source.url(ofComic: 2),
+                    detail: "field \"alt\" is 100000 bytes long, above the limit of 65536"))
+        #expect(long.exitCode == 65)
+        let hugeReply = try await #require(throws: NetworkError.self) { try await source.comic(1) }
+        #expect(
+            hugeReply
+                == .badJSON(
+                    url: source.url(ofComic: 1),
+                    detail: "the reply is \(huge.utf8.count + 2) bytes long, above the limit of "
+                        + "1048576 for a comic"))
+        #expect(try await source.comic(3) == APIFixtureTree.comic(3))
+    }
+
     @Test func missingLatestIsAnHTTPStatusError() async throws {
         let tree = try APIFixtureTree.make(latest: 1, numbers: [1])
         defer { tree.remove() }

@@ -78,7 +78,7 @@ struct ImageStoreTests {
         try withCacheSandbox { directory in
             let store = ImageStore(cacheDirectory: directory)
             let plain = "https://example.com/img/get"
-            let gif = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x3B]
+            let gif = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]
             let saved = try store.save(gif, forComic: 9, imageURL: plain)
             #expect(saved.lastPathComponent == "9.gif")
             #expect(store.cachedImage(forComic: 9, imageURL: plain) == gif)
@@ -97,7 +97,8 @@ struct ImageStoreTests {
             #expect(
                 ImageStoreError.notAnImage(url: url, looksLike: .html).description
                     == "refusing to save \(url): not an image (looks like HTML)")
-            #expect(throws: ImageStoreError.truncated(url: url)) {
+            let cut = "the PNG file is cut off at byte \(png.count - 5) (it has no IEND chunk)"
+            #expect(throws: ImageStoreError.truncated(url: url, problem: cut)) {
                 try store.save(Array(png.dropLast(5)), forComic: 42, imageURL: url)
             }
             #expect(throws: ImageStoreError.notAnImage(url: url, looksLike: .empty)) {

@@ -25,6 +25,70 @@ import Testing
         }
     }
 
+    @Test func aFolderMeansSaveThereUnderThePicturesName() async throws {
+        try await withHarness { harness async throws in
+            let folder = harness.cacheDirectory.appending(path: "pictures")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            #expect(await harness.run(["save", "400", folder.path]) == 0)
+            #expect(await harness.run(["save", "401", folder.path + "/"]) == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(names.count == 2)
+            #expect(names.first?.hasPrefix("400-") == true)
+            #expect(names.last?.hasPrefix("401-") == true)
+            let first = try Data(contentsOf: folder.appending(path: names[0]))
+            #expect([UInt8](first) == SampleImages.png(forComic: 400))
+            // The same again finds the file there and keeps it.
+            #expect(await harness.run(["save", "400", folder.path]) == 73)
+            #expect(harness.console.errors.contains("is never overwritten"))
+        }
+    }
+
+    /// A harness whose archive has comic 7, its picture served by `server` as `served`, and a
+    /// kept copy of it in `images/` cut short.
+    static func damagedPictureHarness(
+        _ harness: AppHarness, served: Data
+    ) throws -> (store: ImageStore, url: URL) {
+        let url = ScriptedImageServer.imageURL(7)
+        let server = ScriptedImageServer(files: [url: served])
+        harness.configure = { context in
+            NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) { server }
+        }
+        try JSONFileArchiveStore(fileURL: harness.comicsFile).save([
+            ScriptedImageServer.comic(7, img: url.absoluteString)
+        ])
+        let store = ImageStore(cacheDirectory: harness.cacheDirectory)
+        try FileManager.default.createDirectory(
+            at: store.directory, withIntermediateDirectories: true)
+        try ComicImageRefresherTests.png.prefix(40).write(
+            to: store.directory.appending(path: "7.png"))
+        return (store, url)
+    }
+
+    @Test func aDamagedKeptPictureIsFetchedAgainBeforeSaving() async throws {
+        try await withHarness { harness async throws in
+            let (store, _) = try Self.damagedPictureHarness(
+                harness, served: ComicImageRefresherTests.png)
+            let file = harness.cacheDirectory.appending(path: "seven.png")
+            #expect(await harness.run(["save", "7", file.path]) == 0)
+            #expect(try Data(contentsOf: file) == ComicImageRefresherTests.png)
+            let kept = try Data(contentsOf: store.directory.appending(path: "7.png"))
+            #expect(kept == ComicImageRefresherTests.png)
+        }
+    }
+
+    @Test func aPictureThatStaysDamagedIsNeverSaved() async throws {
+        try await withHarness { harness async throws in
+            _ = try Self.damagedPictureHarness(
+                harness, served: ComicImageRefresherTests.png.prefix(40))
+            let file = harness.cacheDirectory.appending(path: "seven.png")
+            #expect(await harness.run(["save", "7", file.path]) == 65)
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(
+                harness.console.errors.contains(
+                    "not saving the picture of comic 7: the PNG file is cut off at byte 40"))
+        }
+    }
+
     @Test func anInteractiveComicHasNoPictureToSave() async throws {
         try await withHarness { harness async throws in
             try JSONFileArchiveStore(fileURL: harness.comicsFile).save([

@@ -57,6 +57,29 @@ import Testing
         }
     }
 
+    /// How many characters `TextWrapper` measures to wrap `text` to `width`.
+    static func measurements(wrapping text: String, width: Int) -> (count: Int, lines: [String]) {
+        var count = 0
+        let lines = TextWrapper.wrap(text, width: width) { character in
+            count += 1
+            return DisplayWidth.of(character)
+        }
+        return (count, lines)
+    }
+
+    @Test func wrappingALongWordMeasuresEachCharacterAFewTimesOnly() {
+        // A 40,000-character word used to be measured again after every line broken off it.
+        let word = String(repeating: "abcdefghij", count: 4_000)
+        let (count, lines) = Self.measurements(wrapping: word, width: 80)
+        #expect(lines.count == 500)
+        #expect(lines.allSatisfy { $0.count == 80 })
+        #expect(count <= 2 * word.count, "\(count) measurements for \(word.count) characters")
+        let text = "short words, then " + word + " and more words"
+        let (mixedCount, mixedLines) = Self.measurements(wrapping: text, width: 80)
+        #expect(mixedCount <= 2 * text.count)
+        #expect(mixedLines.joined().filter { $0 != " " } == text.filter { $0 != " " })
+    }
+
     @Test func asciiFitsEvenAtWidthOne() {
         for width in 1...12 {
             for line in TextWrapper.wrap(Self.samples[0], width: width) {

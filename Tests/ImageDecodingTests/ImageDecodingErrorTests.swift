@@ -23,7 +23,6 @@ struct ImageDecodingErrorTests {
         for (problem, message) in expected {
             let error = ImageDecodingError(format, problem)
             #expect(error.description == message)
-            #expect(error.exitCode == 65)
         }
     }
 

@@ -2,5 +2,5 @@
 ///
 /// README.md and CHANGELOG.md show the same number; ReleaseVersionTests checks that they agree.
 enum ComicsVersion {
-    static let current = "1.0.0"
+    static let current = "1.1.0"
 }

@@ -122,7 +122,8 @@ enum CommandTable {
                 + "yet, so it also resumes an interrupted refresh and retries failed comics; numbers "
                 + "the server answered 404 for are remembered (in refresh.json) and not asked again. "
                 + "It ends by saying what is still missing. With --images, then downloads the images "
-                + "of the cached comics that are not kept yet; --images alone fetches only those images. "
+                + "of the cached comics that are not kept yet, or kept cut short; --images alone "
+                + "fetches only those images. "
                 + "Three failures alike in a row from an unreachable or silent host stop it.",
             options: [
                 OptionSpec(
@@ -162,14 +163,20 @@ enum CommandTable {
             name: "save", arguments: "<number> [<file>]",
             abstract: "Save the picture of comic <number> to a file.",
             discussion: "The picture comes from images/ in the cache, or the server (and is then "
-                + "kept in images/ too). Without <file>, it is saved in the current directory as "
-                + "<number>-<the picture's name>, e.g. 614-woodpecker.png. An existing file is never "
-                + "overwritten: the command fails with exit status 73 instead.",
+                + "kept in images/ too); a kept picture that is cut short is fetched again, and a "
+                + "picture that is not whole is never saved (exit status 65). Without <file>, it is "
+                + "saved in the current directory as <number>-<the picture's name>, e.g. "
+                + "614-woodpecker.png, and a <file> that is a folder gets it under that name. An "
+                + "existing file is never overwritten: the command fails with exit status 73 "
+                + "instead.",
             argumentHelp: [
                 ("<number>", "The comic's number."),
-                ("<file>", "Where to save it; relative to the current directory."),
+                ("<file>", "A file or a folder to save it in; relative to the current directory."),
             ],
-            examples: ["comics save 614", "comics save 614 ~/Pictures/woodpecker.png"]),
+            examples: [
+                "comics save 614", "comics save 614 ~/Pictures/woodpecker.png",
+                "comics save 614 ~/Pictures",
+            ]),
         CommandSpec(
             name: "reset-state", abstract: "Set a damaged state.json aside and start afresh.",
             discussion: "When state.json (favourites, read comics, the comic shown last) does not "

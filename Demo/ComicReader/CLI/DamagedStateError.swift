@@ -4,9 +4,6 @@ struct DamagedStateError: ReportableError {
     /// What is wrong with the file.
     let problem: CacheError
 
-    /// 65, like every damaged file.
-    var exitCode: Int32 { problem.exitCode }
-
     var description: String {
         "cannot change the favourites: \(problem). \(StateFileRecovery.advice)"
     }

@@ -11,7 +11,7 @@ struct RefreshCommand {
 
     /// Fetches what `request` asks for into the cache and reports it; when some comics or
     /// images failed, returns 75 if a later try may succeed, else the code of what failed
-    /// (see `FailureExitCode`).
+    /// (see `SysExits.code(forFailures:)`).
     func run(_ request: RefreshRequest) async throws -> Int32 {
         var status = ExitCode.ok
         if let range = request.range {

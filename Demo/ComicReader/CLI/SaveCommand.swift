@@ -1,9 +1,12 @@
 import Foundation
+import ImageDecoding
 
 /// `save N [FILE]`: writes comic N's picture to a file, by default in the current directory
-/// under the number and the picture's own name (`614-woodpecker.png`). The picture comes the
-/// way the reader gets it: the sample's drawing, `images/`, or the server. An existing file
-/// is never replaced.
+/// under the number and the picture's own name (`614-woodpecker.png`); a FILE that is a
+/// directory (or ends with `/`) gets the picture under that name too. The picture comes the
+/// way the reader gets it: the sample's drawing, `images/`, or the server (a damaged file in
+/// `images/` is fetched again), and one that is not a whole image is never written. An
+/// existing file is never replaced.
 struct SaveCommand {
     let session: ReadingSession
     let loader: ComicImageLoader
@@ -22,9 +25,14 @@ struct SaveCommand {
             throw SaveError.notLoaded(
                 comic: number, reason: outcome.problem ?? "the picture could not be found")
         }
-        let path = Self.path(
-            file ?? Self.defaultName(number, address: address, isSample: archive.isSample),
-            in: environment.currentDirectory)
+        if let problem = ImageCompleteness.problem(in: bytes) {
+            throw SaveError.damaged(comic: number, problem: problem)
+        }
+        let name = Self.defaultName(number, address: address, isSample: archive.isSample)
+        var path = Self.path(file ?? name, in: environment.currentDirectory)
+        if let file, file.hasSuffix("/") || CacheFileSystem.isDirectory(path) {
+            path = (path as NSString).appendingPathComponent(name)
+        }
         let created: Bool
         do throws(CacheError) {
             created = try CacheFileSystem.createNew(Data(bytes), at: path)

@@ -4,18 +4,12 @@ enum SaveError: ReportableError, Equatable {
     case noPicture(comic: Int)
     /// The picture could not be found or downloaded.
     case notLoaded(comic: Int, reason: String)
+    /// The picture found is not a whole image (a download cut short); `problem` says how.
+    case damaged(comic: Int, problem: String)
     /// Something is at the chosen path already; it is never overwritten.
     case exists(path: String)
     /// The file could not be created.
     case cannotCreate(path: String, reason: String)
-
-    /// 69 when there is no picture to save, 73 (`EX_CANTCREAT`) when the file cannot be made.
-    var exitCode: Int32 {
-        switch self {
-        case .noPicture, .notLoaded: 69
-        case .exists, .cannotCreate: 73
-        }
-    }
 
     var description: String {
         switch self {
@@ -23,6 +17,9 @@ enum SaveError: ReportableError, Equatable {
             "comic \(comic) has no picture to save: it is interactive (its img names no file)"
         case .notLoaded(let comic, let reason):
             "cannot save the picture of comic \(comic): \(reason)"
+        case .damaged(let comic, let problem):
+            "not saving the picture of comic \(comic): \(problem), and fetching it again gave "
+                + "no whole picture"
         case .exists(let path):
             "not saving: \(path) exists and is never overwritten; name another file or remove it"
         case .cannotCreate(let path, let reason):

@@ -12,15 +12,6 @@ enum CacheError: Error, Equatable, CustomStringConvertible {
     /// Creating the directory or writing the file failed.
     case unwritable(path: String, reason: String)
 
-    /// The sysexits code: 64 usage, 65 bad data, 74 I/O error.
-    var exitCode: Int32 {
-        switch self {
-        case .noCacheDirectory: 64
-        case .corrupt, .refusingToReplaceCorrupt: 65
-        case .unreadable, .unwritable: 74
-        }
-    }
-
     var description: String {
         switch self {
         case .noCacheDirectory:

@@ -50,7 +50,7 @@ enum CacheFileSystem {
     }
 
     /// Whether a directory (or a link to one) is at `path`.
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
@@ -76,6 +76,28 @@ enum CacheFileSystem {
             throw error
         }
         syncDirectory(directory.isEmpty ? "." : directory)
+    }
+
+    /// Removes the temporary files `writeAtomically` left in `directory` when its process was
+    /// stopped between writing and renaming (Ctrl-C): those of processes that are gone. A
+    /// running process's may still be written, so they stay. Returns the names removed.
+    @discardableResult
+    static func removeStrayTemporaries(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            // `.NAME.PID.RANDOM.tmp`
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0 else {
+                continue
+            }
+            let running = kill(pid, 0) == 0 || errno == EPERM
+            guard !running else { continue }
+            if unlink((directory as NSString).appendingPathComponent(name)) == 0 {
+                removed.append(name)
+            }
+        }
+        return removed.sorted()
     }
 
     /// Writes `data` to a new file at `path` and flushes it to disk; returns false, writing

@@ -9,4 +9,12 @@ protocol ComicImageStore: Sendable {
     /// - Returns: the file the image was saved to.
     @discardableResult
     func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL
+
+    /// Removes what saves stopped half-way (by Ctrl-C) left behind.
+    func removeLeftovers()
+}
+
+extension ComicImageStore {
+    /// Nothing to remove by default.
+    func removeLeftovers() {}
 }

@@ -4,9 +4,10 @@ import ImageDecoding
 /// Downloaded comic images, kept as files in `images/` under the cache directory and named
 /// after the comic number and the image URL's extension (`1234.png`).
 ///
-/// Files are checked by their magic bytes before they are saved (an HTML error page served in
-/// place of an image is refused) and written atomically (temporary file, then rename), so a
-/// good image is never replaced by garbage or by a half-written file.
+/// Files are checked by their magic bytes and their structure before they are saved (an HTML
+/// error page served in place of an image, or a download cut short, is refused) and written
+/// atomically (temporary file, then rename), so a good image is never replaced by garbage or
+/// by a half-written file. A kept file that is damaged all the same counts as absent.
 struct ImageStore: ComicImageStore {
     /// The `images/` directory.
     let directory: URL
@@ -61,7 +62,7 @@ struct ImageStore: ComicImageStore {
     }
 
     /// The saved image for comic `number`, or nil if there is none or the file on disk is not
-    /// an image (so that it gets downloaded again). For a URL without a usable extension, any
+    /// a whole image (not an image at all, or cut short: so that it gets downloaded again). For a URL without a usable extension, any
     /// saved `number.png`, `.jpg` or `.gif` is found.
     func cachedImage(forComic number: Int, imageURL: String) -> [UInt8]? {
         let names: [String]
@@ -77,23 +78,30 @@ struct ImageStore: ComicImageStore {
             // An unreadable file counts as absent: the image is simply downloaded again.
             guard let data = (try? CacheFileSystem.readIfPresent(path)) ?? nil else { continue }
             let bytes = [UInt8](data)
-            if ImageFormat(detecting: bytes).isImage { return bytes }
+            if ImageCompleteness.problem(in: bytes) == nil { return bytes }
         }
         return nil
+    }
+
+    /// Removes the temporary files of saves whose process was stopped (see
+    /// `CacheFileSystem.removeStrayTemporaries`).
+    func removeLeftovers() {
+        CacheFileSystem.removeStrayTemporaries(in: directory.path(percentEncoded: false))
     }
 
     /// Saves downloaded bytes as comic `number`'s image and returns the file's URL.
     ///
     /// Throws `ImageStoreError.notAnImage` (nothing is written) unless the bytes start like a
-    /// PNG, JPEG or GIF, and for a PNG unless it ends with its `IEND` chunk (a cut-off download).
+    /// PNG, JPEG or GIF, and `ImageStoreError.truncated` unless they end as a whole file of
+    /// that format does (a cut-off download).
     @discardableResult
     func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL {
         let format = ImageFormat(detecting: bytes)
         guard format.isImage else {
             throw ImageStoreError.notAnImage(url: imageURL, looksLike: format)
         }
-        if format == .png && !Self.endsWithIEND(bytes) {
-            throw ImageStoreError.truncated(url: imageURL)
+        if let problem = ImageCompleteness.problem(in: bytes) {
+            throw ImageStoreError.truncated(url: imageURL, problem: problem)
         }
         let name = try Self.fileName(forComic: number, imageURL: imageURL, detected: format)
         let target = directory.appendingPathComponent(name)
@@ -108,11 +116,5 @@ struct ImageStore: ComicImageStore {
             throw ImageStoreError.writeFailed(path: path, reason: reason)
         }
         return target
-    }
-
-    /// Whether a PNG file ends with an `IEND` chunk (zero length, type, fixed CRC).
-    private static func endsWithIEND(_ bytes: [UInt8]) -> Bool {
-        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-        return bytes.count >= 8 + iend.count && Array(bytes.suffix(iend.count)) == iend
     }
 }

@@ -6,8 +6,8 @@ enum ImageStoreError: Error, Equatable, CustomStringConvertible {
     case noFileName(comic: Int, url: String)
     /// The downloaded bytes are not an image (e.g. an HTML page served instead).
     case notAnImage(url: String, looksLike: ImageFormat)
-    /// The download is a PNG cut off before its end.
-    case truncated(url: String)
+    /// The download is cut off before its end; `problem` says where.
+    case truncated(url: String, problem: String)
     /// The file system refused.
     case writeFailed(path: String, reason: String)
 
@@ -18,16 +18,10 @@ enum ImageStoreError: Error, Equatable, CustomStringConvertible {
                 "comic \(comic) has no image file to show (image URL \(url.isEmpty ? "is empty" : "'\(url)' names no file"))"
         case .notAnImage(let url, let format):
             return "refusing to save \(url): not an image (looks like \(format.name))"
-        case .truncated(let url):
-            return "refusing to save \(url): the PNG file is cut off (no IEND chunk at the end)"
+        case .truncated(let url, let problem):
+            return "refusing to save \(url): \(problem)"
         case .writeFailed(let path, let reason):
             return "cannot write \(path): \(reason)"
         }
-    }
-
-    /// sysexits code: 74 for file system errors, 65 for bad data.
-    var exitCode: Int32 {
-        if case .writeFailed = self { return 74 }
-        return 65
     }
 }

@@ -19,9 +19,6 @@ enum ComicUnavailable: Error, Equatable, CustomStringConvertible {
     /// `prev` from the oldest comic (or from a number before it), which is `first`.
     case noPrevious(first: Int)
 
-    /// `EX_UNAVAILABLE`.
-    var exitCode: Int32 { 69 }
-
     var description: String {
         switch self {
         case .notFoundJoke:

@@ -36,8 +36,9 @@ struct ComicImageRefresher: Sendable {
         let url: URL
     }
 
-    /// Downloads the images of `comics` that are missing from the store, or all of them when
-    /// `redownload` is set (`--force`); comics whose `img` names no file are skipped.
+    /// Downloads the images of `comics` that are missing from the store or damaged there (cut
+    /// short), or all of them when `redownload` is set (`--force`); comics whose `img` names no
+    /// file are skipped. Temporary files that a stopped run left in the store are removed.
     ///
     /// - Returns: what was downloaded, already there, interactive, and what failed and why.
     /// - Throws: `RefreshError.imageServerUnavailable` when the server stops answering (the
@@ -45,6 +46,8 @@ struct ComicImageRefresher: Sendable {
     func refresh(
         _ comics: [Comic], redownload: Bool = false, progress: any RefreshProgress
     ) async throws -> ImageRefreshSummary {
+        // Saves that an earlier run's Ctrl-C stopped half-way left temporary files behind.
+        store.removeLeftovers()
         var summary = ImageRefreshSummary()
         var jobs: [Job] = []
         for comic in comics.sorted(by: { $0.num < $1.num }) {

@@ -176,18 +176,27 @@ final class HTTPComicSource: ComicSource {
         response.value(forHTTPHeaderField: "Content-Type")
     }
 
-    /// Decodes a comic, telling apart "not JSON at all" from "JSON of the wrong shape".
+    /// Decodes a comic, telling apart "not JSON at all" from "JSON of the wrong shape", and
+    /// refuses a reply or a field longer than `ComicFieldLimits` allows.
     private func decodeComic(_ body: Data, from url: URL, contentType: String?) throws -> Comic {
+        if let problem = ComicFieldLimits.problem(withReplyOf: body.count) {
+            throw NetworkError.badJSON(url: url, detail: problem)
+        }
         guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
         else {
             throw NetworkError.notJSON(
                 url: url, contentType: contentType, start: Self.printableStart(of: body))
         }
+        let comic: Comic
         do {
-            return try JSONDecoder().decode(Comic.self, from: body)
+            comic = try JSONDecoder().decode(Comic.self, from: body)
         } catch let error as DecodingError {
             throw NetworkError.badJSON(url: url, detail: Self.describe(error))
         }
+        if let problem = ComicFieldLimits.problem(in: comic) {
+            throw NetworkError.badJSON(url: url, detail: problem)
+        }
+        return comic
     }
 
     /// The first characters of a reply, safe to print on one terminal line: control

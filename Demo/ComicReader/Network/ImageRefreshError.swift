@@ -3,9 +3,6 @@ enum ImageRefreshError: Error, Equatable, CustomStringConvertible {
     /// The comic's `img` is not a URL that can be requested.
     case badImageURL(String)
 
-    /// 65: the comic's data is bad.
-    var exitCode: Int32 { 65 }
-
     var description: String {
         switch self {
         case .badImageURL(let text): "the image URL '\(text)' is not a valid URL"

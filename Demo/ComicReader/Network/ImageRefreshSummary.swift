@@ -8,8 +8,4 @@ struct ImageRefreshSummary: Sendable {
     var interactive: [Int] = []
     /// Comics whose image could not be downloaded or kept; the others were still dealt with.
     var failures: [RefreshSummary.Failure] = []
-
-    /// The sysexits code the refresh should end with (see `FailureExitCode`): 0 when
-    /// nothing failed, 75 when some failure may pass on a later try, else 74, 69 or 65.
-    var exitCode: Int32 { FailureExitCode.combined(failures.map(\.error)) }
 }

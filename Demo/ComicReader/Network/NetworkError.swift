@@ -26,17 +26,6 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// Any other transport failure the system reported.
     case transport(url: URL, reason: String)
 
-    /// The sysexits code a command should end with after this error.
-    var exitCode: Int32 {
-        switch self {
-        case .invalidBaseURL, .invalidTimeout: return 64
-        case .notJSON, .badJSON: return 65
-        case .timeout: return 75
-        case .httpStatus(_, let status): return status == 429 || status >= 500 ? 75 : 69
-        case .unreachable, .hostNotFound, .transport: return 69
-        }
-    }
-
     /// Whether trying the same request again later may succeed.
     var isTransient: Bool {
         switch self {

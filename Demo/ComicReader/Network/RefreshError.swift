@@ -9,14 +9,6 @@ enum RefreshError: Error, CustomStringConvertible {
     /// The server named a latest comic far beyond any real number; nothing was fetched.
     case implausibleLatest(Int, limit: Int)
 
-    /// The sysexits code a command should end with after this error.
-    var exitCode: Int32 {
-        switch self {
-        case .serverUnavailable, .imageServerUnavailable: return 69
-        case .implausibleLatest: return 65
-        }
-    }
-
     var description: String {
         switch self {
         case .serverUnavailable(let failures, let lastError, let stored):

@@ -23,7 +23,4 @@ struct RefreshSummary: Sendable {
     var knownAbsent: [Int] = []
     /// Comics that could not be fetched; the others were still fetched.
     var failures: [Failure] = []
-
-    /// The sysexits code the refresh should end with (see `FailureExitCode`).
-    var exitCode: Int32 { FailureExitCode.combined(failures.map(\.error)) }
 }

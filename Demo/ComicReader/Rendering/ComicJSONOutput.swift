@@ -13,8 +13,6 @@ enum ComicJSONOutput {
         /// What could not be encoded and why.
         var reason: String
         var description: String { "cannot write comics as JSON: \(reason)" }
-        /// `EX_DATAERR`: the data could not be represented.
-        var exitCode: Int32 { 65 }
     }
 
     /// One comic as a JSON object.

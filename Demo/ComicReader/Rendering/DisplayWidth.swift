@@ -22,6 +22,8 @@ enum DisplayWidth {
 
     /// Columns taken by one character.
     static func of(_ character: Character) -> Int {
+        // Plain ASCII, most of any text, needs no look at Unicode properties.
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         // An emoji: presented as one by default, or asked to be by VARIATION SELECTOR-16.

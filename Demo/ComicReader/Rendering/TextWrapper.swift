@@ -8,9 +8,14 @@
 enum TextWrapper {
     /// Lines of `text` wrapped to `width` columns (a width below 1 is treated as 1).
     static func wrap(_ text: String, width: Int) -> [String] {
+        wrap(text, width: width, measure: DisplayWidth.of)
+    }
+
+    /// Lines of `text` wrapped to `width` columns, each character's width told by `measure`.
+    static func wrap(_ text: String, width: Int, measure: (Character) -> Int) -> [String] {
         let width = max(1, width)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { wrapLine($0, width: width) }
+            .flatMap { wrapLine($0, width: width, measure: measure) }
     }
 
     /// `text` wrapped to `width` with `prefix` before the first line and as many spaces before
@@ -24,13 +29,17 @@ enum TextWrapper {
     }
 
     /// Wraps one line (no `\n` inside); always returns at least one, possibly empty, line.
-    private static func wrapLine(_ line: Substring, width: Int) -> [String] {
+    /// Each character is measured once and copied once, so the work grows with the length of
+    /// the line however long its words are.
+    private static func wrapLine(
+        _ line: Substring, width: Int, measure: (Character) -> Int
+    ) -> [String] {
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
         for word in line.split(separator: " ") {
-            var word = String(word)
-            var wordWidth = DisplayWidth.of(word)
+            let widths = word.map(measure)
+            let wordWidth = widths.reduce(0, +)
             if currentWidth > 0 && currentWidth + 1 + wordWidth <= width {
                 current += " " + word
                 currentWidth += 1 + wordWidth
@@ -39,30 +48,26 @@ enum TextWrapper {
             if currentWidth > 0 {
                 lines.append(current)
             }
-            while wordWidth > width, word.count > 1 {
-                let (head, tail) = split(word, width: width)
-                lines.append(head)
-                word = tail
-                wordWidth = DisplayWidth.of(word)
+            current = ""
+            currentWidth = 0
+            guard wordWidth > width else {
+                current = String(word)
+                currentWidth = wordWidth
+                continue
             }
-            current = word
-            currentWidth = wordWidth
+            // Broken between characters: each piece takes as many as fit, at least one, and
+            // the last piece starts the next line.
+            for (character, characterWidth) in zip(word, widths) {
+                if currentWidth + characterWidth > width && !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
+                }
+                current.append(character)
+                currentWidth += characterWidth
+            }
         }
         lines.append(current)
         return lines
-    }
-
-    /// Splits `word` after as many characters as fit in `width` (at least one, so the caller
-    /// always makes progress).
-    private static func split(_ word: String, width: Int) -> (String, String) {
-        var used = 0
-        var end = word.startIndex
-        while end < word.endIndex {
-            let characterWidth = DisplayWidth.of(word[end])
-            if used + characterWidth > width && end > word.startIndex { break }
-            used += characterWidth
-            end = word.index(after: end)
-        }
-        return (String(word[..<end]), String(word[end...]))
     }
 }

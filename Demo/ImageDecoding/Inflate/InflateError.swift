@@ -28,9 +28,6 @@ public enum InflateError: Error, Equatable, CustomStringConvertible {
                 "Adler-32 checksum mismatch (stored \(hexChecksum(stored)), computed \(hexChecksum(computed)))"
         }
     }
-
-    /// sysexits code: the input data is bad.
-    public var exitCode: Int32 { 65 }
 }
 
 /// Formats a 32-bit value as `0x` followed by eight hex digits, for checksum messages.

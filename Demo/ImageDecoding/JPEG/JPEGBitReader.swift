@@ -102,6 +102,25 @@ struct JPEGBitReader {
         return nil
     }
 
+    /// Expects a restart marker where the data of the interval before MCU `mcu` (of `total`)
+    /// ends, and steps over it.
+    mutating func expectRestart(before mcu: Int, of total: Int) throws {
+        guard let marker = skipToMarker() else {
+            throw ImageDecodingError(
+                .jpeg,
+                .truncated(
+                    "the file ends before the restart marker of MCU \(mcu + 1) of \(total)"))
+        }
+        guard (0xD0...0xD7).contains(marker.code) else {
+            throw ImageDecodingError(
+                .jpeg,
+                .corrupt(
+                    "expected a restart marker (RSTn) at byte \(marker.offset) before MCU "
+                        + "\(mcu + 1) of \(total), found \(JPEGMarker.name(marker.code))"))
+        }
+        stepOverMarker()
+    }
+
     /// Steps over the two bytes of the marker `skipToMarker` found.
     mutating func stepOverMarker() {
         position += 2

@@ -1,9 +1,10 @@
 /// Decodes baseline JPEG files (SOF0, and SOF1 with 8-bit samples: Huffman-coded, sequential)
-/// to RGBA8: greyscale or YCbCr with any sampling factors (4:4:4, 4:2:2, 4:2:0, …), interleaved
-/// or one scan per component, with restart markers.
+/// and progressive ones (SOF2: spectral selection and successive approximation) to RGBA8:
+/// greyscale or YCbCr with any sampling factors (4:4:4, 4:2:2, 4:2:0, …), interleaved or one
+/// scan per component, with restart markers.
 ///
-/// Progressive, lossless, hierarchical and arithmetic-coded files and CMYK are refused with an
-/// error naming the kind. The size in the frame header is checked against `ImageSizeLimit`
+/// Lossless, hierarchical and arithmetic-coded files and CMYK are refused with an error naming
+/// the kind. The size in the frame header is checked against `ImageSizeLimit`
 /// before anything is allocated for pixels, and a file cut short or with broken tables or scan
 /// data gives an error saying what and where, never a partial picture.
 public enum JPEGDecoder {
@@ -21,7 +22,7 @@ public enum JPEGDecoder {
         var position = try start(of: bytes)
         while true {
             let (code, offset, data) = try segment(of: bytes, at: &position)
-            if code == 0xC0 || code == 0xC1 {
+            if code == 0xC0 || code == 0xC1 || code == 0xC2 {
                 let frame = try JPEGFrame(segment: data, offset: offset)
                 return ImageSize(width: frame.width, height: frame.height)
             }
@@ -41,16 +42,25 @@ public enum JPEGDecoder {
         var frame: JPEGFrame?
         var planes: [[UInt8]] = []
         var scanned = Set<Int>()
+        // A progressive frame's coefficients, until the end of the image makes planes of them.
+        var coefficients: JPEGCoefficients?
         while true {
             guard position < bytes.count else {
-                // Some files end without EOI; that is fine once every component has been coded.
-                if let frame, scanned.count == frame.components.count { break }
+                // Some baseline files end without EOI; that is fine once every component has
+                // been coded. A progressive file's next scan could still be missing.
+                if let frame, !frame.progressive, scanned.count == frame.components.count {
+                    break
+                }
                 throw ImageDecodingError(
                     .jpeg, .truncated("the file ends before the image data does"))
             }
             let (code, offset, data) = try segment(of: bytes, at: &position)
             switch code {
             case 0xD9:
+                if let coefficients, coefficients.hasEveryComponent {
+                    planes = coefficients.planes()
+                    scanned = Set(planes.indices)
+                }
                 guard let frame, scanned.count == frame.components.count else {
                     throw ImageDecodingError(
                         .jpeg,
@@ -59,14 +69,15 @@ public enum JPEGDecoder {
                     )
                 }
                 return bitmap(frame: frame, planes: planes, transform: tables.transform)
-            case 0xC0, 0xC1:
+            case 0xC0, 0xC1, 0xC2:
                 guard frame == nil else {
                     throw ImageDecodingError(
                         .jpeg, .corrupt("a second frame header at byte \(offset)"))
                 }
-                let header = try JPEGFrame(segment: data, offset: offset)
+                let header = try JPEGFrame(segment: data, offset: offset, progressive: code == 0xC2)
                 frame = header
                 planes = Array(repeating: [], count: header.components.count)
+                if header.progressive { coefficients = JPEGCoefficients(frame: header) }
             case 0xC4:
                 try readHuffmanTables(data, offset: offset, into: &tables)
             case 0xDB:
@@ -87,6 +98,19 @@ public enum JPEGDecoder {
                 guard let frame else {
                     throw ImageDecodingError(
                         .jpeg, .corrupt("a scan at byte \(offset) before any frame"))
+                }
+                if var gathered = coefficients {
+                    let scan = try JPEGProgressiveScan(
+                        header: data, offset: offset, frame: frame, dcTables: tables.dc,
+                        acTables: tables.ac, restartInterval: tables.restartInterval)
+                    try gathered.begin(
+                        scan, tables: tables.quantization, bytesLeft: bytes.count - data.endIndex)
+                    // Decoded into a copy no one else holds, so its arrays change in place.
+                    coefficients = nil
+                    position =
+                        try scan.decode(bytes, start: data.endIndex, into: &gathered) ?? bytes.count
+                    coefficients = gathered
+                    continue
                 }
                 let decoder = try scanDecoder(data, offset: offset, frame: frame, tables: tables)
                 // Planes are allocated only for data that can fill them: a small file claiming a

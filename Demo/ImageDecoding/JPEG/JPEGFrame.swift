@@ -1,4 +1,4 @@
-/// The frame header of a baseline JPEG (the SOF0 or SOF1 segment): the image's size and its
+/// The frame header of a JPEG (the SOF0, SOF1 or SOF2 segment): the image's size and its
 /// colour components with their sampling factors, validated and checked against
 /// `ImageSizeLimit` before anything is allocated for pixels.
 struct JPEGFrame {
@@ -20,6 +20,9 @@ struct JPEGFrame {
     /// The largest sampling factors: an MCU covers `8 * maxHorizontal` × `8 * maxVertical` pixels.
     let maxHorizontal: Int
     let maxVertical: Int
+    /// Whether the frame is progressive (SOF2): its scans code bands of coefficients and bits
+    /// of them, and the picture exists only once every scan is read.
+    let progressive: Bool
 
     /// MCUs across the image (the last one may stick out past its right edge).
     var mcusAcross: Int { (width + 8 * maxHorizontal - 1) / (8 * maxHorizontal) }
@@ -31,8 +34,29 @@ struct JPEGFrame {
     /// Height in samples of component `index`'s plane, padded to whole MCUs.
     func planeHeight(_ index: Int) -> Int { mcusDown * components[index].vertical * 8 }
 
-    /// Parses the data of a SOF segment (after its length) that starts at byte `offset` of the file.
-    init(segment data: ArraySlice<UInt8>, offset: Int) throws {
+    /// MCUs across and down a scan of the components at `indices`. One component alone is not
+    /// interleaved: its MCU is one block, and only the blocks that cover the image (not the
+    /// padding of whole MCUs) are coded.
+    func mcus(ofScanOf indices: [Int]) -> (across: Int, down: Int) {
+        guard indices.count == 1 else { return (mcusAcross, mcusDown) }
+        let single = components[indices[0]]
+        let samplesAcross = (width * single.horizontal + maxHorizontal - 1) / maxHorizontal
+        let samplesDown = (height * single.vertical + maxVertical - 1) / maxVertical
+        return ((samplesAcross + 7) / 8, (samplesDown + 7) / 8)
+    }
+
+    /// The blocks a scan of the components at `indices` codes.
+    func blockCount(ofScanOf indices: [Int]) -> Int {
+        let perMCU =
+            indices.count == 1
+            ? 1 : indices.reduce(0) { $0 + components[$1].horizontal * components[$1].vertical }
+        let (across, down) = mcus(ofScanOf: indices)
+        return across * down * perMCU
+    }
+
+    /// Parses the data of a SOF segment (after its length) that starts at byte `offset` of the
+    /// file; `progressive` for SOF2.
+    init(segment data: ArraySlice<UInt8>, offset: Int, progressive: Bool = false) throws {
         let bytes = Array(data)
         guard bytes.count >= 6 else {
             throw ImageDecodingError(.jpeg, .corrupt("frame header at byte \(offset) is too short"))
@@ -99,5 +123,6 @@ struct JPEGFrame {
         self.components = components
         self.maxHorizontal = components.map(\.horizontal).max()!
         self.maxVertical = components.map(\.vertical).max()!
+        self.progressive = progressive
     }
 }

@@ -6,11 +6,10 @@ enum JPEGMarker {
         return "FF" + (digits.count == 1 ? "0" : "") + digits
     }
 
-    /// What a start-of-frame marker other than SOF0/SOF1 introduces, or nil for other markers.
-    /// Each is a kind of JPEG this decoder does not handle.
+    /// What a start-of-frame marker other than SOF0, SOF1 and SOF2 introduces, or nil for other
+    /// markers. Each is a kind of JPEG this decoder does not handle.
     static func unsupportedFrame(_ code: UInt8) -> String? {
         switch code {
-        case 0xC2: return "progressive (SOF2)"
         case 0xC3: return "lossless (SOF3)"
         case 0xC5, 0xC6, 0xC7:
             return "hierarchical (SOF\(code - 0xC0))"

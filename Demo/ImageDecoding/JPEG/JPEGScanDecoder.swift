@@ -24,30 +24,12 @@ struct JPEGScanDecoder {
     let parts: [Part]
     let restartInterval: Int
 
-    /// MCUs across and down the scan. One component alone is not interleaved: its MCU is one
-    /// block, and only the blocks that cover the image (not the padding of whole MCUs) are coded.
-    var mcus: (across: Int, down: Int) {
-        guard parts.count == 1 else { return (frame.mcusAcross, frame.mcusDown) }
-        let single = frame.components[parts[0].component]
-        let samplesAcross =
-            (frame.width * single.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal
-        let samplesDown =
-            (frame.height * single.vertical + frame.maxVertical - 1) / frame.maxVertical
-        return ((samplesAcross + 7) / 8, (samplesDown + 7) / 8)
-    }
+    /// MCUs across and down the scan (see `JPEGFrame.mcus(ofScanOf:)`).
+    var mcus: (across: Int, down: Int) { frame.mcus(ofScanOf: parts.map(\.component)) }
 
     /// The blocks the scan codes. Each takes at least two bits (a DC and an end-of-block code),
     /// so the data left in a file bounds how many it can really hold.
-    var blockCount: Int {
-        let perMCU =
-            parts.count == 1
-            ? 1
-            : parts.reduce(0) {
-                $0 + frame.components[$1.component].horizontal
-                    * frame.components[$1.component].vertical
-            }
-        return mcus.across * mcus.down * perMCU
-    }
+    var blockCount: Int { frame.blockCount(ofScanOf: parts.map(\.component)) }
 
     /// Decodes the scan whose data starts at byte `start` of `bytes` into `planes`. Returns
     /// where the marker after the scan's data starts, or nil when the file ends there.
@@ -60,7 +42,7 @@ struct JPEGScanDecoder {
         let total = mcusAcross * mcusDown
         for mcu in 0..<total {
             if restartInterval > 0 && mcu > 0 && mcu % restartInterval == 0 {
-                try restart(&reader, before: mcu, of: total)
+                try reader.expectRestart(before: mcu, of: total)
                 for index in predictions.indices { predictions[index] = 0 }
             }
             let mcuX = mcu % mcusAcross
@@ -99,24 +81,6 @@ struct JPEGScanDecoder {
             }
         }
         return reader.skipToMarker()?.offset
-    }
-
-    /// Expects a restart marker where the data of the interval before MCU `mcu` ends.
-    private func restart(_ reader: inout JPEGBitReader, before mcu: Int, of total: Int) throws {
-        guard let marker = reader.skipToMarker() else {
-            throw ImageDecodingError(
-                .jpeg,
-                .truncated(
-                    "the file ends before the restart marker of MCU \(mcu + 1) of \(total)"))
-        }
-        guard (0xD0...0xD7).contains(marker.code) else {
-            throw ImageDecodingError(
-                .jpeg,
-                .corrupt(
-                    "expected a restart marker (RSTn) at byte \(marker.offset) before MCU "
-                        + "\(mcu + 1) of \(total), found \(JPEGMarker.name(marker.code))"))
-        }
-        reader.stepOverMarker()
     }
 
     /// Decodes one block's coefficients, dequantised, into `coefficients` (natural order).

@@ -21,8 +21,6 @@ enum ImageMode: String, CaseIterable, Sendable {
         var description: String {
             "invalid image mode '\(value)' (valid: \(ImageMode.allCases.map(\.rawValue).joined(separator: ", ")))"
         }
-        /// sysexits code: command-line usage error.
-        var exitCode: Int32 { 64 }
     }
 
     /// Parses a mode name, ignoring case and surrounding spaces.
