@@ -24,11 +24,11 @@ final class FakeReaderView: ReaderView {
         screens.append((heading, heading + "\n" + text, picture, status))
     }
 
-    /// Waits (at most 10 s) until something is posted to the inbox, then hands everything
+    /// Waits (at most 60 s: the suite may keep every worker thread busy) until something is posted to the inbox, then hands everything
     /// posted to the presenter, as the terminal's key loop does; false if nothing came.
     @discardableResult
     func deliverPosted() async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             let events = inbox.takeAll()
             if !events.isEmpty {
