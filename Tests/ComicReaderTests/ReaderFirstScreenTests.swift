@@ -172,6 +172,20 @@ struct ReaderFirstScreenTests {
         }
     }
 
+    @Test func zoomDrawsThePictureAsWideAsTheWindowAndBack() async throws {
+        try await withHarness { harness async throws in
+            let images = ShapedImageSource(images: Self.images)
+            let view = try startReader(harness, at: 1732, rows: 24, columns: 80, images: images)
+            let fitted = try #require(images.boxes.last)
+            #expect(fitted.rows < 23)
+            view.type("z")
+            #expect(images.boxes.last == PictureBox(columns: 80, rows: PictureFit.rowCeiling))
+            view.type("z")
+            #expect(images.boxes.last == fitted)
+            #expect(view.currentNumber == 1732)
+        }
+    }
+
     @Test func theReaderOpensAtTheComicNamed() async throws {
         try await withHarness { harness async throws in
             let view = try startReader(

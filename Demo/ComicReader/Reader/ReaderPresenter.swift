@@ -20,6 +20,9 @@ final class ReaderPresenter: ReaderViewOutput {
     private(set) var current: Comic?
     private(set) var showsAlt = true
     private(set) var showsTranscript = false
+    /// Whether the picture is fitted to the screen (the default) rather than as wide as the
+    /// window and as tall as its shape asks, scrolling with the text (`z`).
+    private(set) var fitsPicture = true
     /// Whether the help screen is up; the next key brings the comic back.
     private(set) var isShowingHelp = false
     /// Marks of the current comic as they were before it was shown, so "new" stays visible.
@@ -107,6 +110,10 @@ final class ReaderPresenter: ReaderViewOutput {
                 redraw()
             case .toggleTranscript:
                 showsTranscript.toggle()
+                redraw()
+            case .zoom:
+                fitsPicture.toggle()
+                refitPicture()
                 redraw()
             case .scrollUp: view?.scroll(by: -scrollStep)
             case .scrollDown: view?.scroll(by: scrollStep)
@@ -240,8 +247,12 @@ final class ReaderPresenter: ReaderViewOutput {
 
     /// The cells left for the picture of `comic`: the window's width, and its rows less the
     /// heading, the alt text and the notes under the picture (so all of them fit on the first
-    /// screen), but at least half of the rows above the status line.
+    /// screen), but at least half of the rows above the status line. Zoomed (`z`), the picture
+    /// may be as tall as its shape asks at the window's width.
     private func pictureBox(for comic: Comic) -> PictureBox {
+        if !fitsPicture {
+            return PictureBox(columns: max(1, terminal.width), rows: PictureFit.rowCeiling)
+        }
         let caption = caption(for: comic)
         let bodyRows = ReaderScreen.bodyRows(screenRows: screenRows)
         let wanted = bodyRows - 1 - caption.alt.count - caption.notes.count
