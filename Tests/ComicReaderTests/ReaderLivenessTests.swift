@@ -44,4 +44,42 @@ struct ReaderLivenessTests {
         #expect(report.terminalRestored)
         print("key answers (s): \(report.stepSeconds[2]), \(report.stepSeconds[4]); quit: \(exit)")
     }
+
+    @Test func aNarrowerWindowGetsThePictureFittedAgainAtOnce() async throws {
+        let scratch = try TemporaryDirectory("resize-picture")
+        defer { scratch.remove() }
+        let environment = [
+            "HOME": scratch.url.path, "COMICS_CACHE_DIR": scratch.url.appending(path: "cache").path,
+            "LANG": "C.UTF-8", "TERM": "xterm-256color", "NO_COLOR": "1", "COMICS_IMAGE": "braille",
+        ]
+        let narrowStatus = DisplayWidth.truncated(
+            "#441   n next  p prev  r random  g go to  / search  m match  ? help  q quit",
+            toWidth: 39, ellipsis: "…")
+        let report = try await PseudoTerminalSession.run(
+            environment: environment,
+            steps: [
+                .waitFor("Built-in sample comics"), .resize(rows: 24, columns: 40),
+                .waitWithin(seconds: Self.answerWithin, for: narrowStatus), .type("q"),
+            ])
+        #expect(report.failure == nil)
+        let opening = report.segments[0]
+        let afterResize = report.segments[2]
+        /// The braille rows of the last frame in `output`.
+        func pictureRows(_ output: String) throws -> [String] {
+            let frame = try #require(output.range(of: "\u{1B}[2J", options: .backwards))
+            return output[frame.upperBound...]
+                .replacing(/\x1B\[[0-9;?]*[A-Za-z]/, with: "\n")
+                .split(separator: "\n").map(String.init)
+                .filter {
+                    $0.unicodeScalars.first.map { (0x2800...0x28FF).contains($0.value) } ?? false
+                }
+        }
+        let wide = try pictureRows(opening)
+        let narrow = try pictureRows(afterResize)
+        #expect(wide.contains { DisplayWidth.of($0) > 40 })
+        // Drawn again for 40 columns: whole rows, not the wide picture cut at the edge.
+        #expect(!narrow.isEmpty)
+        #expect(narrow.allSatisfy { DisplayWidth.of($0) <= 40 && !$0.hasSuffix("…") }, "\(narrow)")
+        #expect(report.exitStatus == 0)
+    }
 }
