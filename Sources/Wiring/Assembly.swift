@@ -82,10 +82,10 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables` and every `Substitution`'s `kept` and `used`; never held while user code
-    /// runs.
+    /// Guards `tables` (so it needs no run-time exclusivity check) and every `Substitution`'s
+    /// `kept` and `used`; never held while user code runs.
     let lock = NSLock()
-    var tables = Tables()
+    @exclusivity(unchecked) var tables = Tables()
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
     /// Only making the singleton runs under it: trace events wait until it is let go.
@@ -168,15 +168,14 @@ public nonisolated final class DIContext: @unchecked Sendable {
                 tables.weaklyKept += 1
             }
             if tables.weaklyKept > tables.sweepAt {
-                let tables = [self.tables.singletons] + self.tables.substitutions.values.map(\.kept)
-                let live = tables.map { $0.filter { $0.value.value != nil } }
-                self.tables.singletons = live[0]
-                for (substitution, kept) in zip(self.tables.substitutions.values, live.dropFirst())
-                {
+                let all = [tables.singletons] + tables.substitutions.values.map(\.kept)
+                let live = all.map { $0.filter { $0.value.value != nil } }
+                tables.singletons = live[0]
+                for (substitution, kept) in zip(tables.substitutions.values, live.dropFirst()) {
                     substitution.kept = kept
                 }
-                self.tables.weaklyKept = 0
-                self.tables.sweepAt = max(64, 2 * live.map(\.count).reduce(0, +))
+                tables.weaklyKept = 0
+                tables.sweepAt = max(64, 2 * live.map(\.count).reduce(0, +))
             }
             if let substitution {
                 return substitution.kept.updateValue(kept, forKey: read.key)
@@ -454,7 +453,7 @@ nonisolated extension DIContext {
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
 
         /// Stops if this is a method with arguments but no key, as its calls would share one
-        /// object; called where an object is found rather than made.
+        /// object: when one is found in the graph, or a singleton is made.
         func mustNotShare() {
             if name.utf8.last == UInt8(ascii: ")"), name.utf8.dropLast().last == UInt8(ascii: ":"),
                 key.name == name
@@ -478,27 +477,37 @@ nonisolated extension DIContext {
         /// A define call under way: its read, its context's graph, who supplies the object, and
         /// its slot in the graph, unless it is a prototype, an original read by its own
         /// substitute, or a superclass's definition read by its override.
-        struct Frame {
+        final class Frame {
             let read: Read
             let graph: Graph
             let substitution: Substitution?
             let slot: Int?
             /// The stack's address when the call started.
             let stack: UInt
+
+            init(_ read: Read, _ graph: Graph, _ by: Substitution?, _ slot: Int?, _ stack: UInt) {
+                self.read = read
+                self.graph = graph
+                self.substitution = by
+                self.slot = slot
+                self.stack = stack
+            }
         }
 
         @exclusivity(unchecked) var frames: [Frame] = []
         @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
         /// The assemblies this thread is making, with how many define calls were under way then.
-        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
-        var probe: Probe?
+        @exclusivity(unchecked) var assemblies:
+            [(type: Assembly.Type, context: DIContext, depth: Int)] =
+                []
+        @exclusivity(unchecked) var probe: Probe?
         /// Trace events held while this thread makes singletons (`creating` deep), told after.
-        var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
-        var creating = 0
+        @exclusivity(unchecked) var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
+        @exclusivity(unchecked) var creating = 0
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
         /// The most stack one define call has used on this thread, so far.
-        var levelUse: UInt = 0
+        @exclusivity(unchecked) var levelUse: UInt = 0
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
@@ -555,7 +564,6 @@ nonisolated extension DIContext {
                     context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
                 })?.value
             {
-                read.mustNotShare()
                 return kept
             }
             let value = supply(read, graph(of: context), stack, make)
@@ -593,6 +601,7 @@ nonisolated extension DIContext {
                 guard let object = graph.objects[slot] else {
                     DIContext.cycle(frames.map(\.read) + [read])
                 }
+                read.mustNotShare()
                 return found(object, read, graph, substitution, keep: false)
             }
             if let substitution, !probing {
@@ -620,14 +629,14 @@ nonisolated extension DIContext {
             report(event(read, graph, substitution, created: true))
             let slot = recorded ? graph.newSlot(read.key) : nil
             frames.append(
-                Frame(
-                    read: read, graph: graph, substitution: substitution, slot: slot, stack: stack))
+                Frame(read, graph, substitution, slot, stack))
             let value = substitution?.make(graph.context) ?? make(self)
             frames.removeLast()
             if probing {
                 probe!.served = value
             }
             if read.scope.isSingleton {
+                read.mustNotShare()
                 graph.context.keep(value, for: read, by: substitution)
             }
             if let slot {
@@ -659,7 +668,6 @@ nonisolated extension DIContext {
         func found(_ object: Any, _ read: Read, _ graph: Graph, _ by: Substitution?, keep: Bool)
             -> Any
         {
-            read.mustNotShare()
             report(event(read, graph, by, created: false))
             if keep {
                 graph.put(object, at: graph.newSlot(read.key))
@@ -793,6 +801,8 @@ nonisolated extension DIContext {
         init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
+            slots.reserveCapacity(16)
+            objects.reserveCapacity(16)
         }
 
         /// A new, empty slot for `key`: its object is being made.

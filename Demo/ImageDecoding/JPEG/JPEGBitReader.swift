@@ -126,4 +126,18 @@ struct JPEGBitReader {
         position += 2
         reachedEndOfFile = false
     }
+
+    /// Throws if the codes of the scan's MCUs up to `mcu` (of `total`) ran past its data: a
+    /// truncated file if the data ended, else corrupt data that runs into a marker.
+    func checkDataLasted(toMCU mcu: Int, of total: Int) throws {
+        guard usedPadding else {
+            return
+        }
+        let place = "in MCU \(mcu + 1) of \(total), at byte \(position)"
+        if reachedEndOfFile {
+            throw ImageDecodingError(
+                .jpeg, .truncated("the file ends inside the scan data \(place)"))
+        }
+        throw ImageDecodingError(.jpeg, .corrupt("the scan data runs into a marker \(place)"))
+    }
 }

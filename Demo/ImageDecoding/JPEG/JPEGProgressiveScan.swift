@@ -161,15 +161,7 @@ struct JPEGProgressiveScan {
                 // Codes read from the padding past the data say nothing of the data itself:
                 // what matters is that it ended early, reported below.
             }
-            if reader.usedPadding {
-                let place = "in MCU \(mcu + 1) of \(total), at byte \(reader.position)"
-                if reader.reachedEndOfFile {
-                    throw ImageDecodingError(
-                        .jpeg, .truncated("the file ends inside the scan data \(place)"))
-                }
-                throw ImageDecodingError(
-                    .jpeg, .corrupt("the scan data runs into a marker \(place)"))
-            }
+            try reader.checkDataLasted(toMCU: mcu, of: total)
         }
         return reader.skipToMarker()?.offset
     }

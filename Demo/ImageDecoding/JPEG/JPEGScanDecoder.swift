@@ -70,15 +70,7 @@ struct JPEGScanDecoder {
                     }
                 }
             }
-            if reader.usedPadding {
-                let place = "in MCU \(mcu + 1) of \(total), at byte \(reader.position)"
-                if reader.reachedEndOfFile {
-                    throw ImageDecodingError(
-                        .jpeg, .truncated("the file ends inside the scan data \(place)"))
-                }
-                throw ImageDecodingError(
-                    .jpeg, .corrupt("the scan data runs into a marker \(place)"))
-            }
+            try reader.checkDataLasted(toMCU: mcu, of: total)
         }
         return reader.skipToMarker()?.offset
     }
