@@ -27,6 +27,14 @@ struct CLIParserTests {
         #expect(invocation.options.experiments.variant(of: "layout") == "classic")
     }
 
+    @Test func readOpensTheReaderAtANamedComic() throws {
+        #expect(try parse(["read", "1732"]).command == .read(1732))
+        #expect(try parse(["--image", "none", "read", "1190"]).command == .read(1190))
+        #expect(
+            usageError(["read"])?.message == "'read' needs a comic number, e.g. 'comics read 410'")
+        #expect(usageError(["read", "soon"]) != nil)
+    }
+
     @Test func subcommandsAndTheirArguments() throws {
         #expect(try parse(["latest"]).command == .display(.latest))
         #expect(try parse(["first"]).command == .display(.first))

@@ -10,6 +10,8 @@ enum PseudoTerminalSession {
     enum Step {
         /// Reads output until it contains `text`, for at most 10 seconds (else the run fails).
         case waitFor(String)
+        /// Reads output until it contains `text`, for at most `seconds` (else the run fails).
+        case waitWithin(seconds: Double, for: String)
         /// Sets the terminal's window to `rows` × `columns`.
         case resize(rows: Int, columns: Int)
         /// Types `text` (its UTF-8 bytes, control characters included).
@@ -19,6 +21,7 @@ enum PseudoTerminalSession {
         var argument: String {
             switch self {
             case .waitFor(let text): "wait:" + text
+            case .waitWithin(let seconds, let text): "waitin:\(seconds):" + text
             case .resize(let rows, let columns): "size:\(rows)x\(columns)"
             case .type(let text): "keys:" + text
             }
@@ -38,6 +41,10 @@ enum PseudoTerminalSession {
         let terminalRestored: Bool
         /// Why the driver gave up, if it did.
         let failure: String?
+        /// How long each step took, in seconds (a wait: until its text came).
+        let stepSeconds: [Double]
+        /// Seconds from the end of the last step to the program's exit, when it exited.
+        let exitSeconds: Double?
     }
 
     /// Why the driver could not run.
@@ -51,7 +58,8 @@ enum PseudoTerminalSession {
     /// and `comics` with it.
     static let driverSource = #"""
         import base64, json, os, pty, select, signal, struct, sys, termios, time, fcntl
-        binary, environment, steps = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
+        binary, environment, arguments = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+        steps = sys.argv[4:]
         def set_size(fd, rows, columns):
             fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         fd, terminal = pty.openpty()
@@ -68,11 +76,11 @@ enum PseudoTerminalSession {
                 os.dup2(terminal, standard)
             if terminal > 2:
                 os.close(terminal)
-            os.execve(binary, [binary], environment)
+            os.execve(binary, [binary] + arguments, environment)
         leashed_children.append(pid)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _ending_signals)
         os.close(terminal)
-        segments, current, failure, ended = [], bytearray(), None, False
+        segments, current, failure, ended, durations = [], bytearray(), None, False, []
         def read_for(seconds, until=None):
             global ended
             deadline = time.time() + seconds
@@ -91,7 +99,13 @@ enum PseudoTerminalSession {
             return until is not None and until in current
         for step in steps:
             kind, _, value = step.partition(":")
-            if kind == "wait":
+            started = time.time()
+            if kind == "waitin":
+                limit, _, value = value.partition(":")
+                if not read_for(float(limit), value.encode()):
+                    failure = "did not see %r within %s s" % (value, limit)
+                    break
+            elif kind == "wait":
                 if not read_for(10, value.encode()):
                     failure = "never saw %r" % value
                     break
@@ -100,8 +114,11 @@ enum PseudoTerminalSession {
                 set_size(fd, int(rows), int(columns))
             elif kind == "keys":
                 os.write(fd, value.encode())
+            durations.append(time.time() - started)
             segments.append(current.decode("utf-8", "replace"))
             current = bytearray()
+        last_step_end = time.time()
+        exit_seconds = None
         deadline = time.time() + 10
         status = None
         while status is None and time.time() < deadline:
@@ -109,6 +126,7 @@ enum PseudoTerminalSession {
             done, raw = os.waitpid(pid, os.WNOHANG)
             if done:
                 status = raw
+                exit_seconds = time.time() - last_step_end
         if status is None:
             os.kill(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
@@ -122,12 +140,16 @@ enum PseudoTerminalSession {
             "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
             "terminalRestored": before == after,
             "failure": failure,
+            "stepSeconds": durations,
+            "exitSeconds": exit_seconds,
         }))
         """#
 
-    /// Runs `comics` with `environment` (plus `PATH`) through `steps`; the whole session is
-    /// bounded to 40 seconds.
-    static func run(environment: [String: String], steps: [Step]) async throws -> Report {
+    /// Runs `comics` with `arguments` and `environment` (plus `PATH`) through `steps`; the
+    /// whole session is bounded to 40 seconds.
+    static func run(environment: [String: String], arguments: [String] = [], steps: [Step])
+        async throws -> Report
+    {
         let scratch = try TemporaryDirectory("pty")
         defer { scratch.remove() }
         let reportFile = scratch.url.appending(path: "report.json")
@@ -135,10 +157,12 @@ enum PseudoTerminalSession {
         var variables = environment
         variables["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let environmentJSON = String(decoding: try JSONEncoder().encode(variables), as: UTF8.self)
+        let argumentsJSON = String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self)
 
         let process = ChildLeash.python(
             driverSource,
-            [try ComicsExecutable.location().path, environmentJSON] + steps.map(\.argument))
+            [try ComicsExecutable.location().path, environmentJSON, argumentsJSON]
+                + steps.map(\.argument))
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: reportFile)
         process.standardError = FileHandle.nullDevice

@@ -5,23 +5,44 @@ import Foundation
 
 /// A picture source that answers from a script: pictures at hand for some comics, downloads
 /// for others, and records what it was asked.
-final class ScriptedImageSource: ReaderImageSource {
-    /// Pictures returned without a download, by comic number.
-    var atHand: [Int: ReaderPicture] = [:]
-    /// Pictures returned by a download, by comic number.
-    var downloads: [Int: ReaderPicture] = [:]
-    /// Comic numbers asked for at hand, then for download, in order.
-    private(set) var atHandRequests: [Int] = []
-    private(set) var downloadRequests: [Int] = []
+final class ScriptedImageSource: ReaderImageSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var scriptedAtHand: [Int: ReaderPicture] = [:]
+    private var scriptedDownloads: [Int: ReaderPicture] = [:]
+    private var atHandAsked: [Int] = []
+    private var downloadAsked: [Int] = []
+    private var boxesAsked: [PictureBox] = []
 
-    func pictureAtHand(of comic: Comic, isSample: Bool) -> ReaderPicture? {
-        atHandRequests.append(comic.num)
-        return atHand[comic.num]
+    /// Pictures returned without a download, by comic number.
+    var atHand: [Int: ReaderPicture] {
+        get { lock.withLock { scriptedAtHand } }
+        set { lock.withLock { scriptedAtHand = newValue } }
+    }
+    /// Pictures returned by a download, by comic number.
+    var downloads: [Int: ReaderPicture] {
+        get { lock.withLock { scriptedDownloads } }
+        set { lock.withLock { scriptedDownloads = newValue } }
+    }
+    /// Comic numbers asked for at hand, then for download, in order.
+    var atHandRequests: [Int] { lock.withLock { atHandAsked } }
+    var downloadRequests: [Int] { lock.withLock { downloadAsked } }
+    /// The boxes pictures were asked for in, at hand or downloaded, in order.
+    var boxes: [PictureBox] { lock.withLock { boxesAsked } }
+
+    func pictureAtHand(of comic: Comic, isSample: Bool, box: PictureBox) -> ReaderPicture? {
+        lock.withLock {
+            atHandAsked.append(comic.num)
+            boxesAsked.append(box)
+            return scriptedAtHand[comic.num]
+        }
     }
 
-    func downloadedPicture(of comic: Comic) -> ReaderPicture {
-        downloadRequests.append(comic.num)
-        return downloads[comic.num] ?? .notice("nothing scripted for \(comic.num)")
+    func downloadedPicture(of comic: Comic, box: PictureBox) async -> ReaderPicture {
+        lock.withLock {
+            downloadAsked.append(comic.num)
+            boxesAsked.append(box)
+            return scriptedDownloads[comic.num] ?? .notice("nothing scripted for \(comic.num)")
+        }
     }
 }
 

@@ -42,7 +42,7 @@ struct ReaderKeyDecoderTests {
         #expect(ReaderAction(key: .character("g")) == .goTo)
         #expect(ReaderAction(key: .character("*")) == .favorite)
         #expect(ReaderAction(key: .interrupt) == .quit)
-        #expect(ReaderAction(key: .character("z")) == nil)
+        #expect(ReaderAction(key: .character("y")) == nil)
         #expect(ReaderAction.allCases.allSatisfy { ReaderAction.helpText.contains($0.summary) })
         // All of the help fits the 23 rows above the status line of a 24-row window.
         #expect(

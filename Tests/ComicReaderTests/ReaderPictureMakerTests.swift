@@ -81,8 +81,9 @@ struct ReaderPictureMakerTests {
         #expect(text.hasSuffix(": https://x/c.png"))
     }
 
-    @Test func textPicturesFillTheWidthAndAreAsTallAsTheyNeed() throws {
-        // The box is 5 rows high, but a text picture scrolls with the comic: only the width counts.
+    @Test func textPicturesAreFittedToTheBox() throws {
+        // The box is 5 rows high: the picture is shrunk to it, keeping its shape, as
+        // `--fit-screen` does for printed pictures.
         let picture = ReaderImageFixtures.maker(.braille, columns: 30, rows: 5)
             .picture(image: ReaderImageFixtures.samplePNG, sourceURL: "https://x/400.png")
         guard case .lines(let rows) = picture else {
@@ -90,12 +91,12 @@ struct ReaderPictureMakerTests {
             return
         }
         let printed = ImagePresenter(
-            rendering: .braille, colorDepth: nil, maxColumns: 30, maxRows: PictureFit.rowCeiling
+            rendering: .braille, colorDepth: nil, maxColumns: 30, maxRows: 5
         )
         .present(image: ReaderImageFixtures.samplePNG, sourceURL: "https://x/400.png")
         #expect(printed == .picture(rows.map { $0 + "\n" }.joined()))
-        #expect(rows.count > 5)
-        #expect(rows.allSatisfy { $0.count == 30 })
+        #expect(rows.count == 5)
+        #expect(rows.allSatisfy { $0.count < 30 })
     }
 
     @Test func imagesOffIsNoPicture() {

@@ -191,9 +191,10 @@ struct ReaderPresenterTests {
         }
     }
 
-    /// The display width of the widest line of `text` that is not a link (links are kept whole).
+    /// The display width of the widest line of `text` that is not a link (links are kept whole)
+    /// nor the one-line heading (cut at the window's edge when drawn).
     func widestTextLine(_ text: String) -> Int {
-        text.split(separator: "\n").filter { !$0.contains("://") }.map {
+        text.split(separator: "\n").dropFirst().filter { !$0.contains("://") }.map {
             DisplayWidth.of(String($0))
         }.max() ?? 0
     }
@@ -204,13 +205,13 @@ struct ReaderPresenterTests {
             let view = try startReader(harness, experiments: ["layout=card"])
             let wide = try #require(view.screens.last)
             #expect(widestTextLine(wide.text) > 30)
-            view.output?.viewDidResize(columns: 30)
+            view.output?.viewDidResize(rows: 24, columns: 30)
             let narrow = try #require(view.screens.last)
             #expect(view.screens.count == 2)
             #expect(narrow.status == wide.status)
             #expect(widestTextLine(narrow.text) == 30)  // a card fills the width exactly
             view.type("?")
-            view.output?.viewDidResize(columns: 50)
+            view.output?.viewDidResize(rows: 24, columns: 50)
             #expect(view.helpScreens.count == 2)  // the help stays up, drawn again
             #expect(view.screens.count == 2)
             view.type("x")

@@ -6,8 +6,11 @@ import Foundation
 /// from a script.
 final class FakeReaderView: ReaderView {
     var output: (any ReaderViewOutput)?
-    /// Comic screens shown, in order: the text, the picture above it and the status line.
-    private(set) var screens: [(text: String, picture: ReaderPicture, status: String)] = []
+    let inbox = ReaderInbox()
+    /// Comic screens shown, in order: the heading, the heading and text as lines, the
+    /// picture between them and the status line.
+    private(set) var screens:
+        [(heading: String, text: String, picture: ReaderPicture, status: String)] = []
     private(set) var messages: [String] = []
     private(set) var helpScreens: [String] = []
     private(set) var scrolls: [Int] = []
@@ -17,8 +20,26 @@ final class FakeReaderView: ReaderView {
     /// Answers for `prompt`, first first; nil means the user pressed Escape.
     var answers: [String?] = []
 
-    func showComic(_ text: String, picture: ReaderPicture, status: String) {
-        screens.append((text, picture, status))
+    func showComic(heading: String, picture: ReaderPicture, text: String, status: String) {
+        screens.append((heading, heading + "\n" + text, picture, status))
+    }
+
+    /// Waits (at most 60 s: the suite may keep every worker thread busy) until something is posted to the inbox, then hands everything
+    /// posted to the presenter, as the terminal's key loop does; false if nothing came.
+    @discardableResult
+    func deliverPosted() async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let events = inbox.takeAll()
+            if !events.isEmpty {
+                for case .picture(let picture, let ticket) in events {
+                    output?.pictureArrived(picture, ticket: ticket)
+                }
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
     }
     func showMessage(_ text: String) { messages.append(text) }
     func showHelp(_ text: String) { helpScreens.append(text) }

@@ -9,19 +9,27 @@ final class ReaderModuleAssembly: Assembly {
     private var rendering: RenderingAssembly { context.assembly() }
     private var network: NetworkAssembly { context.assembly() }
 
-    /// Builds the module around `view`, which then owns it through its output.
+    /// Builds the module around `view`, which then owns it through its output; the reader
+    /// opens at comic `number` when given, else where it was left.
     ///
     /// Generic over the view's class so the injected object is a class instance the graph
     /// keeps while the presenter's placeholder asks for it.
-    func inject<View: ReaderView>(into view: View) {
-        defineInjection(key: "view", into: view) { $0.output = self.presenter }
+    func inject<View: ReaderView>(into view: View, openingAt number: Int? = nil) {
+        defineInjection(key: "view", into: view) { view in
+            let presenter = self.presenter
+            presenter.openingNumber = number
+            view.output = presenter
+        }
     }
 
     /// The view given to `inject(into:)` in the current resolution.
     var view: any ReaderView { definePlaceholder() }
 
     var presenter: ReaderPresenter {
-        define(init: ReaderPresenter(renderer: rendering.renderer, terminal: rendering.terminal)) {
+        define(
+            init: ReaderPresenter(
+                renderer: rendering.renderer, terminal: rendering.terminal, screenRows: screenRows)
+        ) {
             $0.view = self.view
             $0.interactor = self.interactor
             $0.router = self.router
@@ -49,8 +57,7 @@ final class ReaderModuleAssembly: Assembly {
                 timeout: inputs.options.timeout))
     }
 
-    /// Draws pictures as wide as the terminal; text pictures scroll with the comic, graphics
-    /// are kept within the screen.
+    /// Draws pictures as `--image` says, each fitted to the room the reader's screen leaves.
     var pictureMaker: ReaderPictureMaker {
         define(
             init: ReaderPictureMaker(

@@ -2,6 +2,8 @@
 enum Command: Sendable, Equatable {
     /// No subcommand: the interactive reader on a terminal, else the latest comic.
     case reader
+    /// `read N`: the interactive reader opened at comic N.
+    case read(Int)
     /// `latest`, `first`, `show N [--transcript]`, `random`, `next`, `prev`.
     case display(DisplayTarget, transcript: Bool = false)
     /// `search TEXT…`.

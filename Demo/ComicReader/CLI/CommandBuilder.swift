@@ -23,6 +23,7 @@ struct CommandBuilder {
         case "prev":
             try noArguments()
             return .display(.previous)
+        case "read": return .read(try onlyNumber())
         case "show": return .display(.number(try onlyNumber()), transcript: flag("--transcript"))
         case "search":
             let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)

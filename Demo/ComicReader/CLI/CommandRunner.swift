@@ -9,6 +9,7 @@ struct CommandRunner {
         do {
             switch command {
             case .reader: return try await commands.reader.run()
+            case .read(let number): return try await commands.reader.run(openingAt: number)
             case .display(let target, let transcript):
                 return try await commands.display.run(target, transcript: transcript)
             case .search(let query): return try commands.search.run(query)

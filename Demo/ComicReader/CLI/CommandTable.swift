@@ -36,7 +36,8 @@ enum CommandTable {
         OptionSpec(
             name: "--fit-screen", valueName: nil,
             help: "Draw pictures small enough to fit the screen with their text,\n"
-                + "instead of as wide as the terminal (the output scrolls)."),
+                + "instead of as wide as the terminal (the output scrolls).\n"
+                + "The interactive reader always fits pictures to its screen."),
     ]
 
     /// `-h` and `--help`, accepted everywhere.
@@ -64,6 +65,12 @@ enum CommandTable {
                 "comics show 410", "comics show 410 --transcript",
                 "comics --ab layout=card show 410",
             ]),
+        CommandSpec(
+            name: "read", arguments: "<number>",
+            abstract: "Open the interactive reader at comic <number>.",
+            discussion: "Without a terminal to read keys from, prints the comic as 'show' does.",
+            argumentHelp: [("<number>", "The comic's number, e.g. 1732.")],
+            examples: ["comics read 1732"]),
         CommandSpec(
             name: "random", abstract: "Show a random comic.",
             discussion: "With --unread, only comics not read yet are chosen from. "

@@ -11,18 +11,25 @@ struct ReaderCommand {
     /// Used when there is no terminal to read keys from.
     let fallback: DisplayCommand
 
-    /// Runs the reader until the user quits, or prints the latest comic when there is no
-    /// terminal to read keys from; returns the exit code.
-    func run() async throws -> Int32 {
+    /// Runs the reader, opened at comic `number` when given, until the user quits, or prints
+    /// that comic (else the latest) when there is no terminal to read keys from; returns the
+    /// exit code.
+    func run(openingAt number: Int? = nil) async throws -> Int32 {
+        let printed = number.map(DisplayTarget.number) ?? .latest
         guard environment.inputIsTerminal, terminal.isTTY, !json else {
-            return try await fallback.run(.latest)
+            return try await fallback.run(printed)
+        }
+        if let number, try preflight.catalog().comic(number: number) == nil {
+            // Not in the cache: printing it says why, as `show` does.
+            return try await fallback.run(printed)
         }
         _ = try preflight.catalog()
         _ = try preflight.state()
         // Said before the screen is taken over, so it can be read after quitting.
         fallback.printer.warnIfStateDamaged(preflight)
         let view = TerminalReaderView(stylesEnabled: terminal.colorEnabled)
-        module.inject(into: view)
-        return view.run() ? ExitCode.ok : try await fallback.run(.latest)
+        module.inject(into: view, openingAt: number)
+        let ran = await KeyLoopThread.run { view.run() }
+        return ran ? ExitCode.ok : try await fallback.run(printed)
     }
 }

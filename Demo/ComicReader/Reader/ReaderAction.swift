@@ -1,7 +1,7 @@
 /// What a key asks the reader to do.
 enum ReaderAction: Sendable, Equatable, CaseIterable {
     case next, previous, random, first, latest, goTo, search, nextMatch, previousMatch
-    case favorite, open, explain, toggleAlt, toggleTranscript, scrollUp, scrollDown
+    case favorite, open, explain, toggleAlt, toggleTranscript, zoom, scrollUp, scrollDown
     case pageUp, pageDown, help, quit
 
     /// The action bound to `key`, if any.
@@ -21,6 +21,7 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .character("e"): self = .explain
         case .character("a"): self = .toggleAlt
         case .character("t"): self = .toggleTranscript
+        case .character("z"): self = .zoom
         case .character("k"), .up: self = .scrollUp
         case .character("j"), .down: self = .scrollDown
         case .pageUp: self = .pageUp
@@ -48,6 +49,7 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .explain: "e"
         case .toggleAlt: "a"
         case .toggleTranscript: "t"
+        case .zoom: "z"
         case .scrollUp: "k  ↑"
         case .scrollDown: "j  ↓"
         case .pageUp: "PgUp"
@@ -74,6 +76,7 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
         case .explain: "open the comic's explainxkcd page in the browser"
         case .toggleAlt: "show or hide the alt text"
         case .toggleTranscript: "show or hide the transcript"
+        case .zoom: "picture as wide as the window (scrolls), or fitted"
         case .scrollUp: "scroll up"
         case .scrollDown: "scroll down"
         case .pageUp: "scroll up a screen"
@@ -84,7 +87,7 @@ enum ReaderAction: Sendable, Equatable, CaseIterable {
     }
 
     /// The help screen: every action with its keys, under a heading that says how to leave
-    /// it; 22 lines, so that all of it fits a 24-row window above the status line.
+    /// it; 23 lines, so that all of it fits a 24-row window above the status line.
     static var helpText: String {
         let lines = allCases.map { action in
             action.keys + String(repeating: " ", count: max(1, 14 - action.keys.count))

@@ -6,6 +6,8 @@ final class ReaderInteractor {
     private var generator: any RandomNumberGenerator
     private let searcher: CatalogSearcher
     private let images: any ReaderImageSource
+    /// The download under way, if any.
+    private var download: Task<Void, Never>?
 
     init(
         session: ReadingSession, picker: any RandomComicPicker,
@@ -38,15 +40,21 @@ final class ReaderInteractor {
             target, current: current, state: try session.state(), using: &generator)
     }
 
-    /// The picture of `comic` if it needs no download; nil when it must be downloaded.
-    func pictureAtHand(of comic: Comic) -> ReaderPicture? {
+    /// The picture of `comic` in `box` if it needs no download; nil when it must be downloaded.
+    func pictureAtHand(of comic: Comic, box: PictureBox) -> ReaderPicture? {
         // The archive was loaded to find the comic; should it fail now, the comic is not a sample one.
-        images.pictureAtHand(of: comic, isSample: (try? isShowingSample()) ?? false)
+        images.pictureAtHand(of: comic, isSample: (try? isShowingSample()) ?? false, box: box)
     }
 
-    /// The picture of `comic`, downloading its image; may wait up to about the network timeout.
-    func downloadedPicture(of comic: Comic) -> ReaderPicture {
-        images.downloadedPicture(of: comic)
+    /// Starts downloading the picture of `comic` and returns at once; `deliver` gets the
+    /// picture (or a notice) on another thread. A download started before is cancelled: its
+    /// comic is no longer on screen.
+    func downloadPicture(
+        of comic: Comic, box: PictureBox, then deliver: @escaping @Sendable (ReaderPicture) -> Void
+    ) {
+        download?.cancel()
+        let images = images
+        download = Task { deliver(await images.downloadedPicture(of: comic, box: box)) }
     }
 
     /// Comics matching `query`, best first.

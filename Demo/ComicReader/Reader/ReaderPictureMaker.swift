@@ -1,53 +1,48 @@
 import ImageDecoding
 
-/// Turns a comic's image file into the reader's `ReaderPicture`, as wide as the presenter's
-/// `maxColumns`.
+/// Turns a comic's image file into the reader's `ReaderPicture`, fitted to the box of cells
+/// the reader's screen leaves for it.
 ///
 /// Text pictures (half blocks, braille) and every notice come from `ImagePresenter`, as the
-/// printing commands get them, but as tall as the width makes them (up to
-/// `textPictureRowLimit`): they scroll with the comic's text. Protocol pictures (kitty, iTerm2)
-/// are sized here to a box of whole cells within `maxColumns` × `maxRows`, because the reader
-/// must know how many rows the picture covers to put the comic's text below it, and a graphic
-/// is only drawn when all of it is on the screen.
+/// printing commands get them. Protocol pictures (kitty, iTerm2) are sized here to a box of
+/// whole cells within the box, because the reader must know how many rows the picture covers
+/// to put the comic's text below it.
 struct ReaderPictureMaker {
-    /// How pictures are drawn and how large they may be.
+    /// How pictures are drawn (its size limits are replaced by each call's box).
     let presenter: ImagePresenter
 
     /// Pixels assumed per cell down, to turn an image's height into rows (cells are about
     /// twice as tall as wide).
     static let assumedCellPixelHeight = 2 * ImagePresenter.assumedCellPixelWidth
 
-    /// The most rows of a text picture.
-    var textPictureRowLimit = PictureFit.rowCeiling
-
     /// Whether pictures are drawn at all.
     var showsPictures: Bool { presenter.rendering != .none }
 
-    /// The picture of `image` (the file's bytes, nil if there are none) from `sourceURL`.
-    func picture(image: [UInt8]?, sourceURL: String) -> ReaderPicture {
+    /// The picture of `image` (the file's bytes, nil if there are none) from `sourceURL`,
+    /// within `box`.
+    func picture(image: [UInt8]?, sourceURL: String, box: PictureBox) -> ReaderPicture {
+        let presenter = ImagePresenter(
+            rendering: presenter.rendering, colorDepth: presenter.colorDepth,
+            maxColumns: box.columns, maxRows: box.rows, tmux: presenter.tmux)
         switch presenter.rendering {
         case .none:
             return .none
         case .halfBlocks, .braille:
-            let scrolling = ImagePresenter(
-                rendering: presenter.rendering, colorDepth: presenter.colorDepth,
-                maxColumns: presenter.maxColumns, maxRows: textPictureRowLimit,
-                tmux: presenter.tmux)
-            return Self.picture(from: scrolling.present(image: image, sourceURL: sourceURL))
+            return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
         case .kitty, .iterm:
             guard let bytes = image, ImageFormat(detecting: bytes).isImage else {
                 // Missing or not an image: the presenter words why.
                 return Self.picture(from: presenter.present(image: image, sourceURL: sourceURL))
             }
-            let box: (columns: Int, rows: Int)
+            let cells: (columns: Int, rows: Int)
             let kitty: String
             do {
-                box = try cellBox(of: bytes)
+                cells = try Self.cellBox(of: bytes, within: presenter)
                 // kitty is sent a PNG as it is and the decoded pixels of other formats.
                 kitty =
                     presenter.rendering == .kitty
                     ? try KittyImageEncoder.encode(
-                        file: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux)
+                        file: bytes, columns: cells.columns, rows: cells.rows, tmux: presenter.tmux)
                     : ""
             } catch {
                 return .notice(
@@ -56,14 +51,21 @@ struct ReaderPictureMaker {
             }
             if presenter.rendering == .kitty {
                 return .escape(
-                    kitty, rows: box.rows,
+                    kitty, rows: cells.rows,
                     erase: KittyImageEncoder.deleteVisible(tmux: presenter.tmux))
             }
             return .escape(
                 ITermImageEncoder.encode(
-                    file: bytes, columns: box.columns, rows: box.rows, tmux: presenter.tmux),
-                rows: box.rows, erase: "")
+                    file: bytes, columns: cells.columns, rows: cells.rows, tmux: presenter.tmux),
+                rows: cells.rows, erase: "")
         }
+    }
+
+    /// The picture of `image` from `sourceURL` within the presenter's own size limits.
+    func picture(image: [UInt8]?, sourceURL: String) -> ReaderPicture {
+        picture(
+            image: image, sourceURL: sourceURL,
+            box: PictureBox(columns: presenter.maxColumns, rows: presenter.maxRows))
     }
 
     /// The reader's form of what the printing commands would show.
@@ -80,9 +82,11 @@ struct ReaderPictureMaker {
     }
 
     /// The cells the picture fills: its size in assumed cells, shrunk (never grown) to fit
-    /// `maxColumns` × `maxRows` with its aspect ratio kept. Throws when the image's header
-    /// (PNG, JPEG or GIF) does not give its size.
-    private func cellBox(of bytes: [UInt8]) throws -> (columns: Int, rows: Int) {
+    /// `presenter`'s `maxColumns` × `maxRows` with its aspect ratio kept. Throws when the
+    /// image's header (PNG, JPEG or GIF) does not give its size.
+    private static func cellBox(of bytes: [UInt8], within presenter: ImagePresenter) throws -> (
+        columns: Int, rows: Int
+    ) {
         let size = try ImageDecoder.size(of: bytes)
         let pixels = (width: size.width, height: size.height)
         let naturalColumns =

@@ -2,6 +2,9 @@ import Foundation
 
 /// Turns keys into actions and comics into screens (VIPER's presenter). It holds what is on
 /// screen (the comic, whether alt text and transcript show) and nothing that outlives the reader.
+///
+/// Everything here runs on the view's key loop; a picture being downloaded comes back through
+/// the view's inbox as `pictureArrived`, so keys are answered while it loads.
 final class ReaderPresenter: ReaderViewOutput {
     /// The view; weak because the view owns its presenter.
     weak var view: (any ReaderView)?
@@ -10,28 +13,44 @@ final class ReaderPresenter: ReaderViewOutput {
     private let renderer: any ComicRenderer
     /// The terminal as measured at start, its width kept current as the window is resized.
     private var terminal: Terminal
+    /// The window's rows, kept current as it is resized.
+    private var screenRows: Int
 
     /// The comic on screen.
     private(set) var current: Comic?
     private(set) var showsAlt = true
     private(set) var showsTranscript = false
+    /// Whether the picture is fitted to the screen (the default) rather than as wide as the
+    /// window and as tall as its shape asks, scrolling with the text (`z`).
+    private(set) var fitsPicture = true
     /// Whether the help screen is up; the next key brings the comic back.
     private(set) var isShowingHelp = false
     /// Marks of the current comic as they were before it was shown, so "new" stays visible.
     private var currentMarks: (isFavorite: Bool, isRead: Bool) = (false, true)
-    /// The current comic's picture, kept so toggles and redraws do not load it again.
+    /// The current comic's picture, kept so toggles and redraws do not load it again, and the
+    /// box it was fitted to.
     private(set) var picture = ReaderPicture.none
+    private var pictureBox = PictureBox(columns: 0, rows: 0)
+    /// Counts the comics shown, so a download finishing after the reader moved on is dropped.
+    private var ticket = 0
+    /// The comic to open with, when one was named on the command line.
+    var openingNumber: Int?
     /// The last search's query and matches, best first, and which of them is on screen.
     private(set) var matches: (query: String, comics: [Comic], shown: Int)?
 
-    init(renderer: any ComicRenderer, terminal: Terminal) {
+    init(renderer: any ComicRenderer, terminal: Terminal, screenRows: Int) {
         self.renderer = renderer
         self.terminal = terminal
+        self.screenRows = max(2, screenRows)
     }
 
     func viewIsReady() {
         do {
-            try display(interactor.startingComic())
+            if let openingNumber {
+                try display(interactor.comic(.number(openingNumber), from: nil))
+            } else {
+                try display(interactor.startingComic())
+            }
             if try interactor.isShowingSample() {
                 view?.showMessage(
                     "Built-in sample comics; 'comics refresh' fetches the real ones. ? for help")
@@ -53,10 +72,21 @@ final class ReaderPresenter: ReaderViewOutput {
         perform(action)
     }
 
-    func viewDidResize(columns: Int) {
+    func viewDidResize(rows: Int, columns: Int) {
         terminal.width = max(1, columns)
+        screenRows = max(2, rows)
         if isShowingHelp { return view?.showHelp(ReaderAction.helpText) ?? () }
+        refitPicture()
         redraw()
+    }
+
+    func pictureArrived(_ arrived: ReaderPicture, ticket: Int) {
+        guard ticket == self.ticket, current != nil else { return }
+        picture = arrived
+        // The window may have changed size while it loaded: fit it again from `images/`.
+        pictureBox = PictureBox(columns: 0, rows: 0)
+        refitPicture()
+        if !isShowingHelp { redraw() }
     }
 
     /// Does what `action` asks; failures become messages in the status line.
@@ -80,6 +110,10 @@ final class ReaderPresenter: ReaderViewOutput {
                 redraw()
             case .toggleTranscript:
                 showsTranscript.toggle()
+                redraw()
+            case .zoom:
+                fitsPicture.toggle()
+                refitPicture()
                 redraw()
             case .scrollUp: view?.scroll(by: -scrollStep)
             case .scrollDown: view?.scroll(by: scrollStep)
@@ -174,31 +208,77 @@ final class ReaderPresenter: ReaderViewOutput {
     }
 
     /// Shows `comic` with its picture and records it as read. A picture that must be
-    /// downloaded is announced first, so the comic's text is on screen while it loads; keys
-    /// pressed meanwhile wait in the terminal and are handled once it is drawn.
+    /// downloaded is announced, and comes back through `pictureArrived` while keys go on
+    /// being answered.
     private func display(_ comic: Comic) throws {
         currentMarks = try interactor.marks(of: comic.num)
         current = comic
-        if let atHand = interactor.pictureAtHand(of: comic) {
+        ticket += 1
+        let box = pictureBox(for: comic)
+        pictureBox = box
+        if let atHand = interactor.pictureAtHand(of: comic, box: box) {
             picture = atHand
         } else {
             picture = .notice(
                 terminal.unicodeEnabled ? "loading the image…" : "loading the image...")
-            redraw()
-            picture = interactor.downloadedPicture(of: comic)
+            if let inbox = view?.inbox {
+                let ticket = ticket
+                interactor.downloadPicture(of: comic, box: box) { picture in
+                    inbox.post(.picture(picture, ticket: ticket))
+                }
+            }
         }
         redraw()
         try interactor.markShown(comic.num)
     }
 
-    /// Draws the current comic again, e.g. after a toggle.
+    /// Fits the picture on screen to the window's size again, from `images/`, when its box
+    /// changed; a notice, or a picture still loading, stays as it is.
+    private func refitPicture() {
+        guard let current else { return }
+        let box = pictureBox(for: current)
+        guard box != pictureBox else { return }
+        if case .notice = picture, pictureBox.rows > 0 { return }
+        if let refitted = interactor.pictureAtHand(of: current, box: box) {
+            picture = refitted
+            pictureBox = box
+        }
+    }
+
+    /// The cells left for the picture of `comic`: the window's width, and its rows less the
+    /// heading, the alt text and the notes under the picture (so all of them fit on the first
+    /// screen), but at least half of the rows above the status line. Zoomed (`z`), the picture
+    /// may be as tall as its shape asks at the window's width.
+    private func pictureBox(for comic: Comic) -> PictureBox {
+        if !fitsPicture {
+            return PictureBox(columns: max(1, terminal.width), rows: PictureFit.rowCeiling)
+        }
+        let caption = caption(for: comic)
+        let bodyRows = ReaderScreen.bodyRows(screenRows: screenRows)
+        let wanted = bodyRows - 1 - caption.alt.count - caption.notes.count
+        return PictureBox(columns: max(1, terminal.width), rows: max(bodyRows / 2, wanted, 1))
+    }
+
+    /// The heading, alt text and notes of `comic` at the window's width.
+    private func caption(for comic: Comic) -> ReaderCaption {
+        ReaderCaption(
+            comic: comic, width: terminal.width, isFavorite: currentMarks.isFavorite,
+            isRead: currentMarks.isRead)
+    }
+
+    /// Draws the current comic again, e.g. after a toggle: the heading, the picture, the alt
+    /// text and notes, then the rest of the rendered comic (its transcript, when shown).
     private func redraw() {
         guard let current else { return }
+        let caption = caption(for: current)
         let context = RenderContext(
-            terminal: terminal, showsAlt: showsAlt, showsTranscript: showsTranscript,
+            terminal: terminal, showsAlt: false, showsTranscript: showsTranscript,
             isFavorite: currentMarks.isFavorite, isRead: currentMarks.isRead)
+        let text =
+            (showsAlt ? caption.alt : []) + caption.notes + [""]
+            + [renderer.render(current, context: context)]
         view?.showComic(
-            renderer.render(current, context: context), picture: picture,
+            heading: caption.heading, picture: picture, text: text.joined(separator: "\n"),
             status: status(for: current))
     }
 

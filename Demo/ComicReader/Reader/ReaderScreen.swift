@@ -33,29 +33,31 @@ struct ReaderScreen: Equatable {
         self.lines = lines
     }
 
-    /// `picture` above `text` (the rendered comic, lines separated by newlines) for a screen
-    /// `screenRows` × `columns`. A text picture is kept whole, however tall; a graphic taller
-    /// than the limit (the window shrank) becomes a line saying so; a notice becomes one line
-    /// cut to the width.
-    init(text: String, picture: ReaderPicture, screenRows: Int, columns: Int) {
-        let limit = Self.pictureRowLimit(screenRows: screenRows)
-        var lines: [Line]
+    /// `heading` (one line, when given), then `picture`, then `text` (the rendered comic, lines
+    /// separated by newlines) for a screen `screenRows` × `columns`. A text picture is kept
+    /// whole; a graphic taller than the limit (the window shrank) becomes a line saying so; a
+    /// notice becomes one line cut to the width.
+    init(
+        heading: String? = nil, text: String, picture: ReaderPicture, screenRows: Int, columns: Int
+    ) {
+        let limit = Self.pictureRowLimit(screenRows: screenRows) - (heading == nil ? 0 : 1)
+        var lines: [Line] = heading.map { [.text($0)] } ?? []
         switch picture {
         case .none:
-            lines = []
+            break
         case .lines(let rows):
-            lines = rows.map(Line.text)
+            lines += rows.map(Line.text)
         case .escape(let escape, let rows, let erase) where rows <= limit:
-            lines =
+            lines +=
                 [.graphic(escape, rows: max(1, rows), erase: erase)]
                 + Array(repeating: .covered, count: max(0, rows - 1))
         case .escape:
-            lines = [
+            lines += [
                 Self.noticeLine(
                     "picture not shown, the window is too small for it", columns: columns)
             ]
         case .notice(let notice):
-            lines = [Self.noticeLine(notice, columns: columns)]
+            lines += [Self.noticeLine(notice, columns: columns)]
         }
         lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
             .text(String($0))

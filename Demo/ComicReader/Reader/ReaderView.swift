@@ -2,9 +2,12 @@
 protocol ReaderView: AnyObject {
     /// Where the view sends the keys it reads (VIPER's view output).
     var output: (any ReaderViewOutput)? { get set }
-    /// Replaces the screen with a comic's picture (or a line about it) above its text, and a
-    /// status line.
-    func showComic(_ text: String, picture: ReaderPicture, status: String)
+    /// Where work done on other threads (downloads) leaves its results for the key loop,
+    /// which hands them to `output`.
+    var inbox: ReaderInbox { get }
+    /// Replaces the screen with a comic: its one-line heading, its picture (or a line about
+    /// it), its text, and a status line.
+    func showComic(heading: String, picture: ReaderPicture, text: String, status: String)
     /// Shows a one-line message in the status line.
     func showMessage(_ text: String)
     /// Replaces the screen with help text.
@@ -26,6 +29,8 @@ protocol ReaderViewOutput: AnyObject {
     func viewIsReady()
     /// A key was pressed.
     func handle(_ key: ReaderKey)
-    /// The window changed size; the presenter draws its screen again for `columns`.
-    func viewDidResize(columns: Int)
+    /// The window changed size; the presenter draws its screen again for `rows` × `columns`.
+    func viewDidResize(rows: Int, columns: Int)
+    /// A picture downloaded for the comic shown as `ticket` arrived through the inbox.
+    func pictureArrived(_ picture: ReaderPicture, ticket: Int)
 }

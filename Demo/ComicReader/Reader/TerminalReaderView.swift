@@ -6,13 +6,22 @@
     import Darwin
 #endif
 
+/// Where the window-size signal handler wakes the key loop; -1 while no loop runs. Written
+/// only by `TerminalReaderView.run` before the handler is installed and after it is removed.
+nonisolated(unsafe) private var windowChangeWakeEnd: Int32 = -1
+
 /// The reader's view on a real terminal: reads keys from standard input in raw mode and
-/// draws on the alternate screen, with a status line at the bottom, laid out again whenever
-/// the window changes size.
+/// draws on the alternate screen, with a status line at the bottom, laid out again as soon as
+/// the window changes size (SIGWINCH) and when a downloaded picture arrives.
 ///
 /// Creating one changes nothing; `run()` takes the terminal over and always gives it back.
 final class TerminalReaderView: ReaderView {
     var output: (any ReaderViewOutput)?
+    /// Wakes the key loop when a picture is posted or the window changes size.
+    private let wakePipe = WakePipe()
+    let inbox: ReaderInbox
+    /// Events taken from the inbox and not yet handed to the presenter.
+    private var pendingEvents: [ReaderEvent] = []
     /// Whether the status line may be drawn in reverse video.
     private let stylesEnabled: Bool
     private var isOpen = false
@@ -26,21 +35,32 @@ final class TerminalReaderView: ReaderView {
     /// The window's size when the screen was last laid out; another size means it was resized.
     private var laidOutSize = (rows: 0, columns: 0)
 
-    /// What waiting on the terminal brings: a key, or news that the window changed size.
+    /// What waiting on the terminal brings: a key, news that the window changed size, or
+    /// something posted to the inbox.
     private enum Input {
         case key(ReaderKey)
         case resized
+        case posted(ReaderEvent)
     }
 
     init(stylesEnabled: Bool) {
         self.stylesEnabled = stylesEnabled
+        let wakePipe = wakePipe
+        inbox = ReaderInbox(wake: { wakePipe.wake() })
     }
 
     /// Shows the reader until the presenter closes it or input ends. Returns false, having
     /// done nothing, when standard input is not a terminal.
     func run() -> Bool {
         guard RawTerminalMode.enter() else { return false }
+        windowChangeWakeEnd = wakePipe.writeEnd
+        signal(SIGWINCH) { _ in
+            var byte: UInt8 = 1
+            if windowChangeWakeEnd >= 0 { _ = write(windowChangeWakeEnd, &byte, 1) }
+        }
         defer {
+            signal(SIGWINCH, SIG_DFL)
+            windowChangeWakeEnd = -1
             RawTerminalMode.writeAll(drawnErase)
             RawTerminalMode.leave()
         }
@@ -50,16 +70,23 @@ final class TerminalReaderView: ReaderView {
             switch readInput() {
             case .key(let key): output?.handle(key)
             case .resized: relayout()
+            case .posted(let event): deliver(event)
             }
         }
         return true
     }
 
-    func showComic(_ text: String, picture: ReaderPicture, status: String) {
+    func showComic(heading: String, picture: ReaderPicture, text: String, status: String) {
+        show(heading: heading, picture: picture, text: text, status: status)
+    }
+
+    /// Lays out and draws a screen, scrolled to its top.
+    private func show(heading: String?, picture: ReaderPicture, text: String, status: String) {
         let size = screenSize()
         laidOutSize = size
         screen = ReaderScreen(
-            text: text, picture: picture, screenRows: size.rows, columns: size.columns)
+            heading: heading, text: text, picture: picture, screenRows: size.rows,
+            columns: size.columns)
         offset = 0
         self.status = status
         draw()
@@ -70,7 +97,7 @@ final class TerminalReaderView: ReaderView {
     }
 
     func showHelp(_ text: String) {
-        showComic(text, picture: .none, status: "")
+        show(heading: nil, picture: .none, text: text, status: "")
     }
 
     func scroll(by delta: Int) {
@@ -90,8 +117,14 @@ final class TerminalReaderView: ReaderView {
         defer { RawTerminalMode.writeAll("\u{1B}[?25l") }
         while true {
             drawBottomLine(label + answer, styled: false)
-            guard case .key(let key) = readInput() else {
+            let key: ReaderKey
+            switch readInput() {
+            case .key(let pressed): key = pressed
+            case .resized:
                 relayout()
+                continue
+            case .posted(let event):
+                deliver(event)
                 continue
             }
             switch key {
@@ -115,7 +148,7 @@ final class TerminalReaderView: ReaderView {
     private func relayout() {
         let kept = offset
         laidOutSize = screenSize()
-        output?.viewDidResize(columns: laidOutSize.columns)
+        output?.viewDidResize(rows: laidOutSize.rows, columns: laidOutSize.columns)
         if kept > 0 {
             offset = kept
             draw()
@@ -155,14 +188,36 @@ final class TerminalReaderView: ReaderView {
 
     // MARK: Keys
 
-    /// The next key, or `.resized` as soon as the window's size differs from the laid-out one.
-    /// The size is looked at a few times a second while no key comes: polling it needs no
-    /// signal handler (SIGWINCH) and no state shared with one.
-    private func readInput() -> Input {
-        while !inputArrives(waitingMilliseconds: 200) {
-            if screenSize() != laidOutSize { return .resized }
+    /// Hands an event from the inbox to the presenter.
+    private func deliver(_ event: ReaderEvent) {
+        switch event {
+        case .picture(let picture, let ticket): output?.pictureArrived(picture, ticket: ticket)
         }
-        return .key(readKey())
+    }
+
+    /// The next thing to handle: something posted to the inbox, `.resized` as soon as the
+    /// window's size differs from the laid-out one, else the next key. The wake pipe (written
+    /// by posts and by the SIGWINCH handler) ends the wait for a key; the size is also looked
+    /// at every second, in case a signal went to a moment before the handler was in place.
+    private func readInput() -> Input {
+        while true {
+            if !pendingEvents.isEmpty { return .posted(pendingEvents.removeFirst()) }
+            if screenSize() != laidOutSize { return .resized }
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&descriptors, 2, 1000) > 0 else {
+                pendingEvents += inbox.takeAll()
+                continue
+            }
+            if descriptors[1].revents != 0 {
+                wakePipe.drain()
+                pendingEvents += inbox.takeAll()
+                continue
+            }
+            if descriptors[0].revents != 0 { return .key(readKey()) }
+        }
     }
 
     /// The next key; `.endOfInput` when standard input is closed.
