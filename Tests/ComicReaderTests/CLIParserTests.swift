@@ -68,6 +68,14 @@ struct CLIParserTests {
         #expect(try parse(["--version"]).command == .version)
     }
 
+    @Test func favouritesIsAcceptedAsTheMessagesSpellIt() throws {
+        #expect(try parse(["favourites"]).command == .favorites(.list))
+        #expect(try parse(["favourites", "add", "7"]).command == .favorites(.add(7)))
+        #expect(try parse(["favourites", "remove", "7"]).command == .favorites(.remove(7)))
+        #expect(try parse(["help", "favourites"]).command == .help(topic: "favorites"))
+        #expect(usageError(["favourites", "keep", "7"])?.command == "favorites")
+    }
+
     @Test func helpFlagsWinAndNameTheSubcommand() throws {
         #expect(try parse(["--help"]).command == .help(topic: nil))
         #expect(try parse(["-h"]).command == .help(topic: nil))

@@ -104,8 +104,9 @@ enum CommandTable {
                 "comics list --json",
             ]),
         CommandSpec(
-            name: "favorites", arguments: "[add|remove <number>]",
+            name: "favorites", aliases: ["favourites"], arguments: "[add|remove <number>]",
             abstract: "List favourite comics, or add or remove one.",
+            discussion: "Also spelled 'favourites'.",
             examples: [
                 "comics favorites", "comics favorites add 410", "comics favorites remove 410",
             ]),
