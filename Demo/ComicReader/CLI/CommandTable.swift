@@ -151,7 +151,8 @@ enum CommandTable {
                 OptionSpec(
                     name: "--launch", valueName: nil, help: "Open the address in the browser.")
             ],
-            examples: ["comics open 410", "comics open 410 --launch"]),
+            examples: ["comics open 410", "comics open 410 --launch"],
+            withoutJSON: "it prints a web address, not comics"),
         CommandSpec(
             name: "save", arguments: "<number> [<file>]",
             abstract: "Save the picture of comic <number> to a file.",
@@ -181,18 +182,21 @@ enum CommandTable {
                 OptionSpec(
                     name: "--launch", valueName: nil, help: "Open the address in the browser.")
             ],
-            examples: ["comics explain 410", "comics explain 410 --launch"]),
+            examples: ["comics explain 410", "comics explain 410 --launch"],
+            withoutJSON: "it prints an explanation as text, not comics"),
         CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",
-            examples: ["comics experiments", "comics --ab layout=card experiments"]),
+            examples: ["comics experiments", "comics --ab layout=card experiments"],
+            withoutJSON: "it lists the A/B experiments as text, not comics"),
         CommandSpec(
             name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",
             discussion: "Nodes are definitions, grouped by assembly; the shape shows the scope "
                 + "(box: object graph, double box: lazy singleton, dashed ellipse: prototype, "
                 + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
                 + "filled. Edges go from an object to what it was given.",
-            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"]),
+            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"],
+            withoutJSON: "it prints the graph in Graphviz DOT, not comics"),
         CommandSpec(
             name: "help", arguments: "[<subcommand>]",
             abstract: "Show help, for comics or a subcommand."),
