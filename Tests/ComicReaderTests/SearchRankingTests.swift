@@ -46,6 +46,35 @@ import Testing
         #expect(ranking("wrong on the internet", comics).first == 386)
     }
 
+    @Test func aFamousLineOutranksPassingMentionsOfIt() {
+        let comics = [
+            Comic(
+                num: 386, title: "Duty Calls",
+                alt: "What do you want me to do?  LEAVE?  Then they'll keep being wrong!",
+                transcript: "[[A man is sitting at a computer.]]\n"
+                    + "Voice outside frame: Are you coming to bed?\nMan: I can't. This is important."
+                    + "\nVoice: What?\nMan: Someone is WRONG on the Internet.\n"
+                    + "{{Title text: What do you want me to do?  LEAVE?  Then they'll keep being "
+                    + "wrong!}}"),
+            Comic(
+                num: 473, title: "Comment Section",
+                alt: "It's not that I think I'm always right; it's that I can't sleep while "
+                    + "anyone is wrong on the internet and I could be fixing it.",
+                transcript: "Cueball: The internet is wrong about everything today."),
+            Comic(
+                num: 1048, title: "Internet Argument",
+                alt: "Day 3: still arguing about who was wrong on the internet first. The coffee "
+                    + "ran out yesterday.",
+                transcript: "Megan: You were wrong. Cueball: On the internet? Never."),
+            Comic(
+                num: 2000, title: "Wrong Turn",
+                transcript: "Cueball: I went wrong on the way.\nMegan: The internet said left."),
+        ]
+        let hits = ranking("wrong on the internet", comics)
+        #expect(hits.first == 386)
+        #expect(Set(hits.prefix(3)) == [386, 473, 1048])
+    }
+
     @Test func wholeWordsOutrankWordsHiddenInsideLongerOnes() {
         let comics = [
             Comic(

@@ -2,9 +2,12 @@
 /// the order a fan would expect:
 ///
 /// 1. a comic whose title is the query ("unicode" finds 1726 *Unicode* first);
-/// 2. comics with the query as a phrase, in the title, then the alt text, then the transcript
-///    ("wrong on the internet" finds 386 *Duty Calls*, whose transcript says it);
-/// 3. the rest by how well each word matched in each field: a whole word beats the beginning of
+/// 2. comics with the query as a phrase that makes up most of a line (a famous line: "wrong
+///    on the internet" finds 386 *Duty Calls*, whose transcript has "Someone is WRONG on the
+///    Internet.") or of the title or the alt text, the fuller the line the better;
+/// 3. comics with the query as a phrase anywhere else, in the title, then the alt text, then
+///    the transcript;
+/// 4. the rest by how well each word matched in each field: a whole word beats the beginning of
 ///    a word, which beats a piece inside one ("ass car" puts 37 *Hyphen* before "class" and
 ///    "bass"), and a title counts most, then alt text, then transcript. A word may also
 ///    abbreviate title words (`TitleAbbreviation`: "regex" finds 208 *Regular Expressions*).
@@ -28,6 +31,10 @@ struct ComicSearch: Sendable {
         static let exactTitle = 100_000
         /// The query's words, two or more, appear in this order as a phrase.
         static let titlePhrase = 30_000, altPhrase = 20_000, transcriptPhrase = 10_000
+        /// The phrase is a whole line, title or alt text; times the share of its words.
+        static let famousLine = 60_000
+        /// The share of a line's words a phrase needs to count as the line.
+        static let famousLineShare: Float = 0.5
 
         /// Points for a word that matched as `kind` in `field`.
         static func points(_ kind: SearchIndex.MatchKind, in field: SearchIndex.Field) -> Int {
@@ -45,13 +52,17 @@ struct ComicSearch: Sendable {
             }
         }
 
-        /// Points for the query as a phrase in `field`.
-        static func phrase(in field: SearchIndex.Field) -> Int {
-            switch field {
-            case .title: titlePhrase
-            case .alt: altPhrase
-            case .transcript: transcriptPhrase
-            }
+        /// Points for the query as a phrase in `field`, making up `share` of a line's words
+        /// there at most.
+        static func phrase(in field: SearchIndex.Field, share: Float) -> Int {
+            let anywhere =
+                switch field {
+                case .title: titlePhrase
+                case .alt: altPhrase
+                case .transcript: transcriptPhrase
+                }
+            guard share >= famousLineShare else { return anywhere }
+            return max(anywhere, Int(Float(famousLine) * share))
         }
     }
 
@@ -72,7 +83,7 @@ struct ComicSearch: Sendable {
         guard !words.isEmpty else { return [] }
         let fields = SearchIndex.Field.allCases
         let kinds = words.map(index.matchKinds(of:))
-        let phrases = words.count > 1 ? index.phraseMatches(of: words) : nil
+        let phrases = words.count > 1 ? index.phraseCoverage(of: words) : nil
         let wholeQuery = Array(words.joined(separator: [SearchNormalizer.space]))
         var hits: [Hit] = []
         for comic in 0..<index.count {
@@ -99,8 +110,9 @@ struct ComicSearch: Sendable {
             }
             guard matchesAll else { continue }
             if let phrases {
-                for field in fields where phrases[comic * 3 + field.rawValue] {
-                    total += Weight.phrase(in: field)
+                for field in fields {
+                    let share = phrases[comic * 3 + field.rawValue]
+                    if share > 0 { total += Weight.phrase(in: field, share: share) }
                 }
             }
             if index.titles[comic].contains(wholeQuery) { total += Weight.exactTitle }
