@@ -12,14 +12,19 @@
 ///    "bass"), and a title counts most, then alt text, then transcript. A word may also
 ///    abbreviate title words (`TitleAbbreviation`: "regex" finds 208 *Regular Expressions*).
 ///
-/// Every word of the query must occur somewhere in a comic for it to match. Equal scores put
-/// the newer comic first. Building the search indexes the comics once (`SearchIndex`); each
-/// query then scans that index once per word.
+/// Every word of the query must occur somewhere in a comic for it to match, or, for a word of
+/// five letters or more, a misspelling of it (`TypoDistance`: "pasword strenght" finds 936
+/// *Password Strength*); comics found only that way come after every comic that has all the
+/// words as typed. Equal scores put the newer comic first. Building the search indexes the
+/// comics once (`SearchIndex`); each query then scans that index once per word, and once per
+/// piece of a word for misspellings.
 struct ComicSearch: Sendable {
     /// One matching comic and how well it matched (higher is better).
     struct Hit: Equatable, Sendable {
         let comic: Comic
         let score: Int
+        /// How many query words the comic has only misspelt; such hits come last.
+        var typoWords = 0
     }
 
     /// Points, by field and by how a query word or the query matched there.
@@ -27,6 +32,8 @@ struct ComicSearch: Sendable {
         static let titleWord = 60, titleAbbreviation = 45, titlePrefix = 30, titleSubstring = 8
         static let altWord = 20, altPrefix = 10, altSubstring = 3
         static let transcriptWord = 10, transcriptPrefix = 5, transcriptSubstring = 1
+        /// A misspelling of the word (`TypoDistance`).
+        static let titleTypo = 20, altTypo = 6, transcriptTypo = 3
         /// The whole query is the title: above every other kind of match.
         static let exactTitle = 100_000
         /// The query's words, two or more, appear in this order as a phrase.
@@ -43,6 +50,9 @@ struct ComicSearch: Sendable {
             case (.title, .word): titleWord
             case (.title, .prefix): titlePrefix
             case (.title, .substring): titleSubstring
+            case (.title, .typo): titleTypo
+            case (.alt, .typo): altTypo
+            case (.transcript, .typo): transcriptTypo
             case (.alt, .word): altWord
             case (.alt, .prefix): altPrefix
             case (.alt, .substring): altSubstring
@@ -82,17 +92,27 @@ struct ComicSearch: Sendable {
         let words = normalizer.words(query)
         guard !words.isEmpty else { return [] }
         let fields = SearchIndex.Field.allCases
-        let kinds = words.map(index.matchKinds(of:))
+        var kinds = words.map(index.matchKinds(of:))
+        for (position, word) in words.enumerated() {
+            let edits = TypoDistance.maxEdits(for: word)
+            guard edits > 0 else { continue }
+            let typos = index.typoMatches(of: word, maxEdits: edits, exact: kinds[position])
+            for segment in typos.indices where typos[segment] { kinds[position][segment] = .typo }
+        }
         let phrases = words.count > 1 ? index.phraseCoverage(of: words) : nil
         let wholeQuery = Array(words.joined(separator: [SearchNormalizer.space]))
         var hits: [Hit] = []
         for comic in 0..<index.count {
             var total = 0
+            var typoWords = 0
             var matchesAll = true
             for (word, wordKinds) in zip(words, kinds) {
                 var points = 0
+                var best = SearchIndex.MatchKind.none
                 for field in fields {
-                    points += Weight.points(wordKinds[comic * 3 + field.rawValue], in: field)
+                    let kind = wordKinds[comic * 3 + field.rawValue]
+                    points += Weight.points(kind, in: field)
+                    best = max(best, kind)
                 }
                 if wordKinds[comic * 3] < .word
                     && index.titles[comic].contains(where: {
@@ -101,11 +121,13 @@ struct ComicSearch: Sendable {
                 {
                     points +=
                         Weight.titleAbbreviation - Weight.points(wordKinds[comic * 3], in: .title)
+                    best = .word
                 }
                 guard points > 0 else {
                     matchesAll = false
                     break
                 }
+                if best == .typo { typoWords += 1 }
                 total += points
             }
             guard matchesAll else { continue }
@@ -116,10 +138,11 @@ struct ComicSearch: Sendable {
                 }
             }
             if index.titles[comic].contains(wholeQuery) { total += Weight.exactTitle }
-            hits.append(Hit(comic: comics[comic], score: total))
+            hits.append(Hit(comic: comics[comic], score: total, typoWords: typoWords))
         }
         return hits.sorted {
-            $0.score != $1.score ? $0.score > $1.score : $0.comic.num > $1.comic.num
+            if $0.typoWords != $1.typoWords { return $0.typoWords < $1.typoWords }
+            return $0.score != $1.score ? $0.score > $1.score : $0.comic.num > $1.comic.num
         }
     }
 }

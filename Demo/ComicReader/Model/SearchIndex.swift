@@ -22,9 +22,10 @@ struct SearchIndex: Sendable {
         case title, alt, transcript
     }
 
-    /// How well a query word matched within one field, worst to best.
+    /// How well a query word matched within one field, worst to best; `typo` is a word, or
+    /// the beginning of one, that the query word misspells (`typoMatches`).
     enum MatchKind: UInt8, Comparable, Sendable {
-        case none, substring, prefix, word
+        case none, typo, substring, prefix, word
 
         static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -175,6 +176,29 @@ struct SearchIndex: Sendable {
             words += 1
         }
         return max(words, 1)
+    }
+
+    /// For every segment without a match in `exact`, whether a word there, or the beginning of
+    /// one, is within `maxEdits` edits of `word` (an edit: a letter added, dropped, changed, or
+    /// two neighbours swapped), so "pasword" finds "password" and "velociraptr" "velociraptors".
+    ///
+    /// Every spelling within `maxEdits` edits keeps one of `maxEdits + 1` pieces of `word` as
+    /// it is, so only words holding a piece, at about its place, are compared in full.
+    func typoMatches(of word: [UInt8], maxEdits: Int, exact: [MatchKind]) -> [Bool] {
+        var found = [Bool](repeating: false, count: segmentStarts.count - 1)
+        var distance = TypoDistance(word: word, maxEdits: maxEdits)
+        for (offset, piece) in TypoDistance.pieces(of: word, maxEdits: maxEdits) {
+            forEachOccurrence(of: piece) { position, segment in
+                guard exact[segment] == .none, !found[segment] else { return }
+                var start = position
+                while text[start - 1] != SearchNormalizer.space { start -= 1 }
+                guard abs(position - start - offset) <= maxEdits else { return }
+                var end = position + piece.count
+                while text[end] != SearchNormalizer.space { end += 1 }
+                if distance.matches(text[start..<end]) { found[segment] = true }
+            }
+        }
+        return found
     }
 
     /// Letters from the most to the least common in English text; `rarity` ranks bytes by it.
