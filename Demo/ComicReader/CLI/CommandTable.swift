@@ -4,7 +4,8 @@ enum CommandTable {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(
             name: "--cache", valueName: "dir",
-            help: "Keep comics.json, state.json, refresh.json and\nimages/ in <dir>.\n"
+            help:
+                "Keep comics.json, state.json, refresh.json,\nimages/ and explanations/ in <dir>.\n"
                 + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"
         ),
         OptionSpec(
@@ -174,13 +175,21 @@ enum CommandTable {
             examples: ["comics reset-state"]),
         CommandSpec(
             name: "explain", arguments: "<number>",
-            abstract: "Print the explainxkcd address of comic <number>.",
+            abstract: "Show explainxkcd's explanation of comic <number>.",
             discussion: "The wiki at explainxkcd.com explains every comic, its references and "
-                + "its title text. With --launch on a terminal, opens it in the browser instead.",
+                + "its title text. Prints the page's address, then its text, the Explanation "
+                + "section first; an explanation fetched once is kept in explanations/ in the "
+                + "cache and shown from there. When it cannot be fetched, the address is printed "
+                + "alone with a note saying why. With --launch on a terminal, opens the page in "
+                + "the browser instead.",
             argumentHelp: [("<number>", "The comic's number.")],
             options: [
                 OptionSpec(
-                    name: "--launch", valueName: nil, help: "Open the address in the browser.")
+                    name: "--launch", valueName: nil, help: "Open the address in the browser."),
+                OptionSpec(
+                    name: "--explain-base-url", valueName: "url",
+                    help: "Fetch explanations from this MediaWiki.\n"
+                        + "(default: \(ExplanationSource.defaultBase))"),
             ],
             examples: ["comics explain 410", "comics explain 410 --launch"],
             withoutJSON: "it prints an explanation as text, not comics"),
