@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ComicReader
@@ -73,6 +74,10 @@ import Testing
         let hits = ranking("wrong on the internet", comics)
         #expect(hits.first == 386)
         #expect(Set(hits.prefix(3)) == [386, 473, 1048])
+        // The same transcript flattened into one line still has the line, as a sentence.
+        var flattened = comics
+        flattened[0].transcript = comics[0].transcript.replacingOccurrences(of: "\n", with: " ")
+        #expect(ranking("wrong on the internet", flattened).first == 386)
     }
 
     @Test func typosStillFindTheComicRankedBelowExactMatches() {

@@ -88,26 +88,62 @@ struct SearchNormalizer {
 
     /// Appends the words of the transcript `text` as `appendPlainASCII(_:to:)` does, with a
     /// `lineBreak` between its lines (`TranscriptLines`) that have words, and returns true when
-    /// it is plain ASCII; otherwise returns false and leaves `output` as it was.
+    /// it is plain ASCII; otherwise returns false and leaves `output` as it was. One pass, as
+    /// the index builds from nearly every transcript this way.
     static func appendPlainASCIILines(_ text: String, to output: inout [UInt8]) -> Bool {
         var text = text
-        let original = output.count
-        let isPlain = text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
+            let endsWithSpace = output.last == space
+            let original = output.count
+            // A word takes at most one byte more than it had before it, and a line break two
+            // more, after a line of at least two bytes: twice the input is enough.
+            output.append(contentsOf: repeatElement(0, count: 2 * bytes.count + 1))
             var isPlain = true
-            TranscriptLines.forEach(in: bytes) { line in
-                guard isPlain, !line.isEmpty else { return }
-                let before = output.count
-                isPlain = appendPlainASCII(UnsafeBufferPointer(rebasing: bytes[line]), to: &output)
-                if output.count > before { appendLineBreak(to: &output) }
+            var count = 0
+            output.withUnsafeMutableBufferPointer { whole in
+                let buffer = UnsafeMutableBufferPointer(rebasing: whole[original...])
+                var lines = TranscriptLines()
+                var separated = true
+                var lineHasWords = false
+                var breakPending = false
+                plainMap.withUnsafeBufferPointer { map in
+                    for index in 0..<bytes.count {
+                        let byte = bytes[index]
+                        guard byte < 0x80, map[Int(byte)] != unplain else {
+                            isPlain = false
+                            return
+                        }
+                        if lines.endsLine(at: index, in: bytes) {
+                            breakPending = breakPending || lineHasWords
+                            lineHasWords = false
+                            separated = true
+                            continue
+                        }
+                        let mapped = map[Int(byte)]
+                        if mapped == space {
+                            separated = true
+                        } else if mapped < 0x80 {
+                            if breakPending {
+                                buffer[count] = space
+                                buffer[count + 1] = lineBreak
+                                count += 2
+                                breakPending = false
+                            }
+                            if separated && (count > 0 || !endsWithSpace) {
+                                buffer[count] = space
+                                count += 1
+                            }
+                            separated = false
+                            lineHasWords = true
+                            buffer[count] = mapped
+                            count += 1
+                        }
+                    }
+                }
             }
+            output.removeLast(output.count - original - (isPlain ? count : 0))
             return isPlain
         }
-        guard isPlain else {
-            output.removeLast(output.count - original)
-            return false
-        }
-        removeTrailingLineBreak(from: &output)
-        return true
     }
 
     /// Ends the line that `output` ends with: a space and `lineBreak`.
