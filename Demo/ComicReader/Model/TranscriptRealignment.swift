@@ -1,5 +1,3 @@
-import Foundation
-
 /// Puts every transcript back under the comic it describes.
 ///
 /// For about fifty comics between 1609 and 1677 the xkcd API serves the transcript of an earlier
@@ -58,9 +56,9 @@ enum TranscriptRealignment {
     {
         var strays: [(number: Int, titleText: [UInt8])] = []
         for comic in comics {
-            guard let titleText = titleText(of: comic.transcript, normalizer: &normalizer),
-                titleText != words(of: comic.alt, normalizer: &normalizer)
-            else { continue }
+            guard let titleText = foreignTitleText(of: comic, normalizer: &normalizer) else {
+                continue
+            }
             strays.append((comic.num, titleText))
         }
         guard !strays.isEmpty else { return [:] }
@@ -82,18 +80,58 @@ enum TranscriptRealignment {
         return owners
     }
 
-    /// The normalised words of the last `{{Title text: …}}` line of `transcript`, without the
-    /// label; nil when there is none.
-    private static func titleText(of transcript: String, normalizer: inout SearchNormalizer)
+    /// The normalised words of the last `{{Title text: …}}` line of `comic`'s transcript,
+    /// without the label, when they are not the comic's own alt text; nil when they are or
+    /// when there is no such line. Most transcripts end with their own alt text as it is, which
+    /// is seen without normalising anything.
+    private static func foreignTitleText(of comic: Comic, normalizer: inout SearchNormalizer)
         -> [UInt8]?
     {
-        guard let open = transcript.range(of: "{{", options: .backwards),
-            let close = transcript[open.upperBound...].range(of: "}}")
+        var (transcript, alt) = (comic.transcript, comic.alt)
+        let found: (inner: Range<Int>, endsWithAlt: Bool)? = transcript.withUTF8 { bytes in
+            let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+            var start = bytes.count - 1
+            while start > 0 && !(bytes[start - 1] == open && bytes[start] == open) { start -= 1 }
+            guard start > 0 else { return nil }
+            var end = start + 1
+            while end + 1 < bytes.count && !(bytes[end] == close && bytes[end + 1] == close) {
+                end += 1
+            }
+            guard end + 1 < bytes.count else { return nil }
+            let inner = (start + 1)..<end
+            let endsWithAlt = alt.withUTF8 { alt in
+                !alt.isEmpty && inner.count >= alt.count
+                    && bytes[(inner.upperBound - alt.count)..<inner.upperBound].elementsEqual(alt)
+            }
+            return (inner, endsWithAlt)
+        }
+        guard let (inner, endsWithAlt) = found, !endsWithAlt else { return nil }
+        guard let words = titleText(in: transcript, inner, normalizer: &normalizer),
+            words != self.words(of: comic.alt, normalizer: &normalizer)
         else { return nil }
-        let inner = words(
-            of: String(transcript[open.upperBound..<close.lowerBound]), normalizer: &normalizer)
-        for label in labels where inner.starts(with: label) {
-            return Array(inner.dropFirst(label.count))
+        return words
+    }
+
+    /// The normalised words of `inner`, the text of a `{{…}}` block of `transcript`, without
+    /// the title-text label; nil when it has none.
+    private static func titleText(
+        in transcript: String, _ inner: Range<Int>, normalizer: inout SearchNormalizer
+    ) -> [UInt8]? {
+        var transcript = transcript
+        var words: [UInt8] = []
+        let isPlain = transcript.withUTF8 { bytes in
+            SearchNormalizer.appendPlainASCII(
+                UnsafeBufferPointer(rebasing: bytes[inner]), to: &words)
+        }
+        if !isPlain {
+            let text = transcript.withUTF8 {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[inner]), as: UTF8.self)
+            }
+            normalizer.append(DisplayText.line(text), to: &words)
+        }
+        if words.first == SearchNormalizer.space { words.removeFirst() }
+        for label in labels where words.starts(with: label) {
+            return Array(words.dropFirst(label.count))
         }
         return nil
     }
