@@ -101,13 +101,16 @@ import Testing
                     + "Raptor: I'm your substitute teacher."),
             Comic(num: 2100, title: "Field Notes", alt: "A velociraptr, as the sign misspells it."),
             Comic(num: 300, title: "Passwords", alt: "cart"),
+            Comic(num: 1500, title: "Field Guide", alt: "Forgot my pasword again."),
         ]
         #expect(ranking("pasword strenght", comics).first == 936)
         #expect(ranking("password strength", comics).first == 936)
         #expect(ranking("velociraptr", comics) == [2100, 87, 135])
         #expect(ranking("velociraptor", comics) == [87, 135, 2100])
-        // A word of four letters or fewer is taken as typed ("doors" is in 135's alt text).
+        // A word of four letters or fewer is taken as typed ("doors" is in 135's alt text),
+        // and so is a word found whole in three fields (1500's "pasword" is one edit from it).
         #expect(ranking("dors", comics).isEmpty)
+        #expect(!ranking("password", comics).contains(1500))
     }
 
     /// Whether `candidate` is `word` or begins with it, give or take `edits` edits.

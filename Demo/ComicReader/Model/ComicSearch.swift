@@ -13,9 +13,9 @@
 ///    abbreviate title words (`TitleAbbreviation`: "regex" finds 208 *Regular Expressions*).
 ///
 /// Every word of the query must occur somewhere in a comic for it to match, or, for a word of
-/// five letters or more, a misspelling of it (`TypoDistance`: "pasword strenght" finds 936
-/// *Password Strength*); comics found only that way come after every comic that has all the
-/// words as typed. Equal scores put the newer comic first. Building the search indexes the
+/// five letters or more found whole in fewer than `typedWord` fields, a misspelling of it
+/// (`TypoDistance`: "pasword strenght" finds 936 *Password Strength*); comics found only that
+/// way come after every comic that has all the words as typed. Equal scores put the newer comic first. Building the search indexes the
 /// comics once (`SearchIndex`); each query then scans that index once per word, and once per
 /// piece of a word for misspellings.
 struct ComicSearch: Sendable {
@@ -76,6 +76,9 @@ struct ComicSearch: Sendable {
         }
     }
 
+    /// In how many fields a word must be found whole to be taken as typed, not as a typo.
+    static let typedWord = 3
+
     private let comics: [Comic]
     private let index: SearchIndex
 
@@ -94,8 +97,10 @@ struct ComicSearch: Sendable {
         let fields = SearchIndex.Field.allCases
         var kinds = words.map(index.matchKinds(of:))
         for (position, word) in words.enumerated() {
+            // A word found whole in a few places already was meant as typed.
             let edits = TypoDistance.maxEdits(for: word)
-            guard edits > 0 else { continue }
+            let wholeWords = kinds[position].lazy.filter { $0 == .word }.prefix(Self.typedWord)
+            guard edits > 0, wholeWords.count < Self.typedWord else { continue }
             let typos = index.typoMatches(of: word, maxEdits: edits, exact: kinds[position])
             for segment in typos.indices where typos[segment] { kinds[position][segment] = .typo }
         }

@@ -183,13 +183,18 @@ struct SearchIndex: Sendable {
     /// two neighbours swapped), so "pasword" finds "password" and "velociraptr" "velociraptors".
     ///
     /// Every spelling within `maxEdits` edits keeps one of `maxEdits + 1` pieces of `word` as
-    /// it is, so only words holding a piece, at about its place, are compared in full.
+    /// it is, so only words holding a piece, at about its place, are compared in full. The
+    /// first piece is looked for at the beginning of words only: when it is the one kept, no
+    /// edit comes before it.
     func typoMatches(of word: [UInt8], maxEdits: Int, exact: [MatchKind]) -> [Bool] {
         var found = [Bool](repeating: false, count: segmentStarts.count - 1)
         var distance = TypoDistance(word: word, maxEdits: maxEdits)
         for (offset, piece) in TypoDistance.pieces(of: word, maxEdits: maxEdits) {
-            forEachOccurrence(of: piece) { position, segment in
+            let needle = offset == 0 ? [SearchNormalizer.space] + piece : piece
+            let lead = needle.count - piece.count
+            forEachOccurrence(of: needle) { position, segment in
                 guard exact[segment] == .none, !found[segment] else { return }
+                let position = position + lead
                 var start = position
                 while text[start - 1] != SearchNormalizer.space { start -= 1 }
                 guard abs(position - start - offset) <= maxEdits else { return }

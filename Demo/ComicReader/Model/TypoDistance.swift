@@ -10,8 +10,9 @@ struct TypoDistance {
     let word: [UInt8]
     /// How many edits are allowed.
     let maxEdits: Int
-    /// Three rows of the edit-distance table, reused from one comparison to the next.
-    private var rows: [[Int]]
+    /// Three rows of the edit-distance table side by side, reused from one comparison to
+    /// the next.
+    private var rows: [Int]
 
     /// The longest query word compared; longer ones are taken as typed.
     static let longestWord = 32
@@ -19,7 +20,7 @@ struct TypoDistance {
     init(word: [UInt8], maxEdits: Int) {
         self.word = word
         self.maxEdits = maxEdits
-        rows = Array(repeating: Array(repeating: 0, count: word.count + maxEdits + 1), count: 3)
+        rows = Array(repeating: 0, count: 3 * (word.count + maxEdits + 1))
     }
 
     /// The edits allowed in `word`: none below five letters, in words with a digit and in very
@@ -54,27 +55,33 @@ struct TypoDistance {
         guard candidate.count >= query.count - edits else { return false }
         let other = Array(candidate.prefix(query.count + edits))
         let columns = other.count + 1
-        // rows[i % 3] is row i of the table: the distance from query's first i letters to
-        // each beginning of `other`.
-        for column in 0..<columns { rows[0][column] = column }
-        for row in 1...query.count {
-            let (current, previous, before) = (row % 3, (row - 1) % 3, (row + 1) % 3)
-            rows[current][0] = row
-            for column in 1..<columns {
-                let change = query[row - 1] == other[column - 1] ? 0 : 1
-                var best = min(
-                    rows[previous][column] + 1, rows[current][column - 1] + 1,
-                    rows[previous][column - 1] + change)
-                if row > 1 && column > 1 && query[row - 1] == other[column - 2]
-                    && query[row - 2] == other[column - 1]
-                {
-                    best = min(best, rows[before][column - 2] + 1)
+        let width = query.count + edits + 1
+        // Row i of the table, the distance from query's first i letters to each beginning of
+        // `other`, is at (i % 3) * width.
+        return rows.withUnsafeMutableBufferPointer { rows in
+            for column in 0..<columns { rows[column] = column }
+            for row in 1...query.count {
+                let current = (row % 3) * width
+                let previous = ((row - 1) % 3) * width
+                let before = ((row + 1) % 3) * width
+                rows[current] = row
+                for column in 1..<columns {
+                    let change = query[row - 1] == other[column - 1] ? 0 : 1
+                    var best = min(
+                        rows[previous + column] + 1, rows[current + column - 1] + 1,
+                        rows[previous + column - 1] + change)
+                    if row > 1 && column > 1 && query[row - 1] == other[column - 2]
+                        && query[row - 2] == other[column - 1]
+                    {
+                        best = min(best, rows[before + column - 2] + 1)
+                    }
+                    rows[current + column] = best
                 }
-                rows[current][column] = best
             }
+            let last = (query.count % 3) * width
+            let shortest = max(1, query.count - edits)
+            guard shortest < columns else { return false }
+            return (shortest..<columns).contains { rows[last + $0] <= edits }
         }
-        let last = rows[query.count % 3]
-        let shortest = max(1, query.count - edits)
-        return shortest < columns && last[shortest..<columns].contains { $0 <= edits }
     }
 }
