@@ -16,6 +16,14 @@ final class CapturedConsole: Console, @unchecked Sendable {
     var output: String { lock.withLock { dataLines.map { $0 + "\n" }.joined() } }
     /// Everything written to standard error.
     var errors: String { lock.withLock { messageLines.map { $0 + "\n" }.joined() } }
+
+    /// Forgets everything written so far.
+    func clear() {
+        lock.withLock {
+            dataLines.removeAll()
+            messageLines.removeAll()
+        }
+    }
 }
 
 /// A launcher that records addresses instead of opening a browser.

@@ -181,8 +181,15 @@ struct CLICommandTests {
 
     @Test func explainPrintsTheExplainxkcdAddressOrLaunchesOnATerminal() async throws {
         try await withHarness { harness async throws in
+            // A server that has nothing, so the explanation cannot be fetched.
+            harness.configure = { context in
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                    ScriptedImageServer(files: [:])
+                }
+            }
             #expect(await harness.run(["explain", "400"]) == 0)
             #expect(harness.console.output == "https://www.explainxkcd.com/wiki/index.php/400\n")
+            #expect(harness.console.errors.contains("could not fetch the explanation"))
             #expect(await harness.run(["explain", "404"]) == 69)
             #expect(await harness.run(["explain"]) == 64)
             harness.terminal.isTTY = true

@@ -76,6 +76,27 @@ struct CLIParserTests {
         #expect(try parse(["--version"]).command == .version)
     }
 
+    @Test func favouritesIsAcceptedAsTheMessagesSpellIt() throws {
+        #expect(try parse(["favourites"]).command == .favorites(.list))
+        #expect(try parse(["favourites", "add", "7"]).command == .favorites(.add(7)))
+        #expect(try parse(["favourites", "remove", "7"]).command == .favorites(.remove(7)))
+        #expect(try parse(["help", "favourites"]).command == .help(topic: "favorites"))
+        #expect(usageError(["favourites", "keep", "7"])?.command == "favorites")
+    }
+
+    @Test func jsonIsRefusedByCommandsThatPrintNoComics() throws {
+        for arguments in [["experiments"], ["open", "400"], ["explain", "400"], ["graph"]] {
+            let error = usageError(["--json"] + arguments)
+            #expect(error?.command == arguments[0])
+            #expect(
+                error?.message.hasPrefix("'--json' does not apply to '\(arguments[0])'") == true)
+            #expect(usageError(arguments + ["--json"]) == error)
+        }
+        #expect(try parse(["--json", "show", "400"]).options.json)
+        #expect(
+            try parse(["--json", "experiments", "--help"]).command == .help(topic: "experiments"))
+    }
+
     @Test func helpFlagsWinAndNameTheSubcommand() throws {
         #expect(try parse(["--help"]).command == .help(topic: nil))
         #expect(try parse(["-h"]).command == .help(topic: nil))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ComicReader
@@ -44,6 +45,95 @@ import Testing
                 transcript: "It's wrong."),
         ]
         #expect(ranking("wrong on the internet", comics).first == 386)
+    }
+
+    @Test func aFamousLineOutranksPassingMentionsOfIt() {
+        let comics = [
+            Comic(
+                num: 386, title: "Duty Calls",
+                alt: "What do you want me to do?  LEAVE?  Then they'll keep being wrong!",
+                transcript: "[[A man is sitting at a computer.]]\n"
+                    + "Voice outside frame: Are you coming to bed?\nMan: I can't. This is important."
+                    + "\nVoice: What?\nMan: Someone is WRONG on the Internet.\n"
+                    + "{{Title text: What do you want me to do?  LEAVE?  Then they'll keep being "
+                    + "wrong!}}"),
+            Comic(
+                num: 473, title: "Comment Section",
+                alt: "It's not that I think I'm always right; it's that I can't sleep while "
+                    + "anyone is wrong on the internet and I could be fixing it.",
+                transcript: "Cueball: The internet is wrong about everything today."),
+            Comic(
+                num: 1048, title: "Internet Argument",
+                alt: "Day 3: still arguing about who was wrong on the internet first. The coffee "
+                    + "ran out yesterday.",
+                transcript: "Megan: You were wrong. Cueball: On the internet? Never."),
+            Comic(
+                num: 2000, title: "Wrong Turn",
+                transcript: "Cueball: I went wrong on the way.\nMegan: The internet said left."),
+        ]
+        let hits = ranking("wrong on the internet", comics)
+        #expect(hits.first == 386)
+        #expect(Set(hits.prefix(3)) == [386, 473, 1048])
+        // The same transcript flattened into one line still has the line, as a sentence.
+        var flattened = comics
+        flattened[0].transcript = comics[0].transcript.replacingOccurrences(of: "\n", with: " ")
+        #expect(ranking("wrong on the internet", flattened).first == 386)
+    }
+
+    @Test func typosStillFindTheComicRankedBelowExactMatches() {
+        let comics = [
+            Comic(
+                num: 936, title: "Password Strength",
+                alt: "To anyone who understands information theory and security and is in an "
+                    + "infuriating argument with someone who does not (possibly involving mixed "
+                    + "case), I sincerely apologize.",
+                transcript: "[[A password is shown.]]\nTroubador: Easy to guess.\n"
+                    + "correct horse battery staple"),
+            Comic(num: 792, title: "Password Reuse", alt: "It's not the same password."),
+            Comic(num: 1200, title: "Strength Training", alt: "Lift with your legs."),
+            Comic(
+                num: 87, title: "Velociraptors",
+                alt: "Also, I was thinking of Jurassic Park when I drew this."),
+            Comic(
+                num: 135, title: "Substitute",
+                alt: "I hear it can even open doors.",
+                transcript: "[[A velociraptor stands by the blackboard.]]\n"
+                    + "Raptor: I'm your substitute teacher."),
+            Comic(num: 2100, title: "Field Notes", alt: "A velociraptr, as the sign misspells it."),
+            Comic(num: 300, title: "Passwords", alt: "cart"),
+            Comic(num: 1500, title: "Field Guide", alt: "Forgot my pasword again."),
+        ]
+        #expect(ranking("pasword strenght", comics).first == 936)
+        #expect(ranking("password strength", comics).first == 936)
+        #expect(ranking("velociraptr", comics) == [2100, 87, 135])
+        #expect(ranking("velociraptor", comics) == [87, 135, 2100])
+        // A word of four letters or fewer is taken as typed ("doors" is in 135's alt text),
+        // and so is a word found whole in three fields (1500's "pasword" is one edit from it).
+        #expect(ranking("dors", comics).isEmpty)
+        #expect(!ranking("password", comics).contains(1500))
+    }
+
+    /// Whether `candidate` is `word` or begins with it, give or take `edits` edits.
+    func isTypo(_ word: String, of candidate: String, edits: Int) -> Bool {
+        var distance = TypoDistance(word: Array(word.utf8), maxEdits: edits)
+        return distance.matches(Array(candidate.utf8)[...])
+    }
+
+    @Test func aTypoIsAFewEditsFromAWordOrItsBeginning() {
+        #expect(isTypo("strenght", of: "strength", edits: 1))  // two letters swapped
+        #expect(isTypo("strenght", of: "strengths", edits: 1))  // and the word goes on
+        #expect(!isTypo("strenght", of: "strange", edits: 1))
+        #expect(!isTypo("strenght", of: "strong", edits: 1))
+        #expect(isTypo("velociraptr", of: "velociraptors", edits: 2))
+        #expect(!isTypo("velociraptr", of: "velocity", edits: 2))
+        #expect(TypoDistance.maxEdits(for: Array("cart".utf8)) == 0)
+        #expect(TypoDistance.maxEdits(for: Array("win95".utf8)) == 0)
+        #expect(TypoDistance.maxEdits(for: Array("pasword".utf8)) == 1)
+        #expect(TypoDistance.maxEdits(for: Array("velociraptr".utf8)) == 2)
+        // One edit anywhere spares a piece: here the swap in the middle, left out of both.
+        let pieces = TypoDistance.pieces(of: Array("strenght".utf8), maxEdits: 1)
+        #expect(pieces.map(\.offset) == [0, 5])
+        #expect(pieces.map { String(decoding: $0.piece, as: UTF8.self) } == ["str", "ght"])
     }
 
     @Test func wholeWordsOutrankWordsHiddenInsideLongerOnes() {

@@ -27,6 +27,14 @@ final class CacheAssembly: Assembly {
         define(scope: .lazySingleton, init: makeImageStore())
     }
 
+    /// `explanations/`, where explanations fetched from explainxkcd are kept; nil without a
+    /// cache directory.
+    var explanationStore: ExplanationStore? {
+        define(
+            scope: .lazySingleton,
+            init: (try? location.get()).map { ExplanationStore(cacheDirectory: $0.directory) })
+    }
+
     private func resolveLocation() -> Result<CacheLocation, CacheError> {
         let options = inputs.options
         let environment = inputs.environment

@@ -35,6 +35,7 @@ final class AppAssembly: Assembly {
         _ = commands.list
         _ = commands.favorites
         _ = commands.open
+        _ = commands.explain
         _ = commands.refresh
         _ = commands.experiments
         _ = commands.graph

@@ -20,8 +20,8 @@ enum Command: Sendable, Equatable {
     case resetState
     /// `open N [--launch]`.
     case open(Int, launch: Bool)
-    /// `explain N [--launch]`.
-    case explain(Int, launch: Bool)
+    /// `explain N [--launch] [--explain-base-url URL]`; a nil base is explainxkcd's.
+    case explain(Int, launch: Bool, base: String? = nil)
     /// `experiments`.
     case experiments
     /// `graph`.

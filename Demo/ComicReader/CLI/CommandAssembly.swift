@@ -37,6 +37,14 @@ final class CommandAssembly: Assembly {
                 launcher: network.urlLauncher))
     }
 
+    var explain: ExplainCommand {
+        define(
+            init: ExplainCommand(
+                session: model.session, opener: open, fetcher: network.comicSource,
+                store: cache.explanationStore, printer: rendering.printer,
+                terminal: rendering.terminal))
+    }
+
     var refresh: RefreshCommand {
         define(
             init: RefreshCommand(

@@ -41,7 +41,7 @@ struct CommandBuilder {
         case "reset-state":
             try noArguments()
             return .resetState
-        case "explain": return .explain(try onlyNumber(), launch: flag("--launch"))
+        case "explain": return try explain()
         case "experiments":
             try noArguments()
             return .experiments
@@ -123,6 +123,20 @@ struct CommandBuilder {
     private func value(_ name: String) -> String? { locals.last { $0.option.name == name }?.value }
     /// Whether the switch `name` was given.
     private func flag(_ name: String) -> Bool { locals.contains { $0.option.name == name } }
+
+    /// `explain N [--launch] [--explain-base-url URL]`.
+    private func explain() throws(UsageError) -> Command {
+        let number = try onlyNumber()
+        guard let text = value("--explain-base-url") else {
+            return .explain(number, launch: flag("--launch"))
+        }
+        guard let base = HTTPComicSource.validatedBase(text) else {
+            throw error(
+                "--explain-base-url: '\(text)' is not an http or https address, "
+                    + "e.g. \(ExplanationSource.defaultBase)")
+        }
+        return .explain(number, launch: flag("--launch"), base: base)
+    }
 
     /// `save N [FILE]`.
     private func save() throws(UsageError) -> Command {

@@ -20,8 +20,8 @@ struct CommandRunner {
             case .open(let number, let launch): return try commands.open.run(number, launch: launch)
             case .save(let number, let file): return try await commands.save.run(number, to: file)
             case .resetState: return try commands.resetState.run()
-            case .explain(let number, let launch):
-                return try commands.open.explain(number, launch: launch)
+            case .explain(let number, let launch, let base):
+                return try await commands.explain.run(number, launch: launch, base: base)
             case .experiments: return commands.experiments.run()
             case .graph: return commands.graph.run()
             case .help(let topic):

@@ -16,6 +16,8 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec] = []
     /// Example command lines.
     var examples: [String] = []
+    /// Why `--json` does not apply, for commands that print no comics; nil when it does.
+    var withoutJSON: String?
 
     /// Whether `word` names this command.
     func isNamed(_ word: String) -> Bool { word == name || aliases.contains(word) }

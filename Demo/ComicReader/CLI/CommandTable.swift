@@ -4,7 +4,8 @@ enum CommandTable {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(
             name: "--cache", valueName: "dir",
-            help: "Keep comics.json, state.json, refresh.json and\nimages/ in <dir>.\n"
+            help:
+                "Keep comics.json, state.json, refresh.json,\nimages/ and explanations/ in <dir>.\n"
                 + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"
         ),
         OptionSpec(
@@ -111,8 +112,9 @@ enum CommandTable {
                 "comics list --json",
             ]),
         CommandSpec(
-            name: "favorites", arguments: "[add|remove <number>]",
+            name: "favorites", aliases: ["favourites"], arguments: "[add|remove <number>]",
             abstract: "List favourite comics, or add or remove one.",
+            discussion: "Also spelled 'favourites'.",
             examples: [
                 "comics favorites", "comics favorites add 410", "comics favorites remove 410",
             ]),
@@ -158,7 +160,8 @@ enum CommandTable {
                 OptionSpec(
                     name: "--launch", valueName: nil, help: "Open the address in the browser.")
             ],
-            examples: ["comics open 410", "comics open 410 --launch"]),
+            examples: ["comics open 410", "comics open 410 --launch"],
+            withoutJSON: "it prints a web address, not comics"),
         CommandSpec(
             name: "save", arguments: "<number> [<file>]",
             abstract: "Save the picture of comic <number> to a file.",
@@ -186,26 +189,37 @@ enum CommandTable {
             examples: ["comics reset-state"]),
         CommandSpec(
             name: "explain", arguments: "<number>",
-            abstract: "Print the explainxkcd address of comic <number>.",
+            abstract: "Show explainxkcd's explanation of comic <number>.",
             discussion: "The wiki at explainxkcd.com explains every comic, its references and "
-                + "its title text. With --launch on a terminal, opens it in the browser instead.",
+                + "its title text. Prints the page's address, then its text, the Explanation "
+                + "section first; an explanation fetched once is kept in explanations/ in the "
+                + "cache and shown from there. When it cannot be fetched, the address is printed "
+                + "alone with a note saying why. With --launch on a terminal, opens the page in "
+                + "the browser instead.",
             argumentHelp: [("<number>", "The comic's number.")],
             options: [
                 OptionSpec(
-                    name: "--launch", valueName: nil, help: "Open the address in the browser.")
+                    name: "--launch", valueName: nil, help: "Open the address in the browser."),
+                OptionSpec(
+                    name: "--explain-base-url", valueName: "url",
+                    help: "Fetch explanations from this MediaWiki.\n"
+                        + "(default: \(ExplanationSource.defaultBase))"),
             ],
-            examples: ["comics explain 410", "comics explain 410 --launch"]),
+            examples: ["comics explain 410", "comics explain 410 --launch"],
+            withoutJSON: "it prints an explanation as text, not comics"),
         CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",
-            examples: ["comics experiments", "comics --ab layout=card experiments"]),
+            examples: ["comics experiments", "comics --ab layout=card experiments"],
+            withoutJSON: "it lists the A/B experiments as text, not comics"),
         CommandSpec(
             name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",
             discussion: "Nodes are definitions, grouped by assembly; the shape shows the scope "
                 + "(box: object graph, double box: lazy singleton, dashed ellipse: prototype, "
                 + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
                 + "filled. Edges go from an object to what it was given.",
-            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"]),
+            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"],
+            withoutJSON: "it prints the graph in Graphviz DOT, not comics"),
         CommandSpec(
             name: "help", arguments: "[<subcommand>]",
             abstract: "Show help, for comics or a subcommand."),

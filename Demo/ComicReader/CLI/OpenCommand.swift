@@ -1,6 +1,5 @@
-/// `open N [--launch]` and `explain N [--launch]`: print the address of the comic's page or
-/// of its explanation on explainxkcd, or open it in the browser when asked to and a person is
-/// at the terminal.
+/// `open N [--launch]`: print the address of the comic's page, or open it in the browser when
+/// asked to and a person is at the terminal. `explain` opens its addresses this way too.
 struct OpenCommand {
     let session: ReadingSession
     let printer: ComicPrinter
@@ -10,20 +9,13 @@ struct OpenCommand {
     /// Prints or opens the page of comic `number`; a missing comic is a `ComicUnavailable`
     /// error. Returns the exit code.
     func run(_ number: Int, launch: Bool) throws -> Int32 {
-        try show(\.pageURL, of: number, launch: launch)
+        let url = ComicPresentation(try session.catalog().requireComic(number)).pageURL
+        return try present(url, launch: launch)
     }
 
-    /// Prints or opens the explainxkcd page of comic `number`; a missing comic is a
-    /// `ComicUnavailable` error. Returns the exit code.
-    func explain(_ number: Int, launch: Bool) throws -> Int32 {
-        try show(\.explanationURL, of: number, launch: launch)
-    }
-
-    /// Prints or opens the `address` of comic `number`.
-    private func show(
-        _ address: KeyPath<ComicPresentation, String>, of number: Int, launch: Bool
-    ) throws -> Int32 {
-        let url = ComicPresentation(try session.catalog().requireComic(number))[keyPath: address]
+    /// Prints `url`, or opens it when `launch` is set and standard output is a terminal.
+    /// Returns the exit code.
+    func present(_ url: String, launch: Bool) throws -> Int32 {
         guard launch else {
             printer.console.printData(url)
             return ExitCode.ok

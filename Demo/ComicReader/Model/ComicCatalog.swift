@@ -23,12 +23,13 @@ struct ComicCatalog: Equatable, Sendable {
     let absent: Set<Int>
 
     /// Builds a catalog from comics in any order; for a repeated number the last one wins,
-    /// so a freshly fetched copy replaces an older one when appended. `absent` are the
-    /// numbers the server said it has not.
+    /// so a freshly fetched copy replaces an older one when appended. Transcripts the API serves
+    /// under the wrong number are moved to their comics (`TranscriptRealignment`). `absent` are
+    /// the numbers the server said it has not.
     init(_ comics: some Sequence<Comic>, absent: Set<Int> = []) {
         var byNumber: [Int: Comic] = [:]
         for comic in comics { byNumber[comic.num] = comic }
-        self.comics = byNumber.values.sorted { $0.num < $1.num }
+        self.comics = TranscriptRealignment.realign(byNumber.values.sorted { $0.num < $1.num })
         self.absent = absent
     }
 

@@ -10,7 +10,10 @@
 /// buffer that a query scans from end to end.
 ///
 /// Each field is a segment of its own that starts and ends with a space, so a word's
-/// boundaries are the spaces around it and no match runs from one field into the next.
+/// boundaries are the spaces around it and no match runs from one field into the next. Within a
+/// segment, `SearchNormalizer.lineBreak` separates lines: a title from its `safe_title`, and
+/// the lines of a transcript (`TranscriptLines`), so a phrase does not run across them either
+/// and a search can tell a phrase that fills a line from one mentioned in passing.
 /// Building it is one pass over the text; a field that is plain ASCII, as nearly all are, is
 /// copied byte by byte, and only lines with markup, entities or escapes go through `plainText`.
 struct SearchIndex: Sendable {
@@ -19,9 +22,10 @@ struct SearchIndex: Sendable {
         case title, alt, transcript
     }
 
-    /// How well a query word matched within one field, worst to best.
+    /// How well a query word matched within one field, worst to best; `typo` is a word, or
+    /// the beginning of one, that the query word misspells (`typoMatches`).
     enum MatchKind: UInt8, Comparable, Sendable {
-        case none, substring, prefix, word
+        case none, typo, substring, prefix, word
 
         static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -62,13 +66,18 @@ struct SearchIndex: Sendable {
             text.append(SearchNormalizer.space)
             for variant in variants {
                 text += variant
-                text.append(SearchNormalizer.space)
+                SearchNormalizer.appendLineBreak(to: &text)
                 text.append(SearchNormalizer.space)
             }
+            if !variants.isEmpty { text.removeLast(2) }
             for (field, raw) in [(Field.alt, comic.alt), (.transcript, comic.transcript)] {
                 starts.append(text.count)
                 text.append(SearchNormalizer.space)
-                if !SearchNormalizer.appendPlainASCII(raw, to: &text) {
+                let isPlain =
+                    field == .transcript
+                    ? SearchNormalizer.appendPlainASCIILines(raw, to: &text)
+                    : SearchNormalizer.appendPlainASCII(raw, to: &text)
+                if !isPlain {
                     Self.appendCleaned(
                         raw, isTranscript: field == .transcript, plainText: plainText,
                         normalizer: &normalizer, to: &text)
@@ -84,19 +93,28 @@ struct SearchIndex: Sendable {
 
     /// Appends the words of a field that is not plain ASCII: a transcript repaired
     /// (`MojibakeRepair`), then cleaned line by line, so that one line with markup does not
-    /// send the whole transcript through the (slower) display cleaning.
+    /// send the whole transcript through the (slower) display cleaning, with a line break
+    /// between its lines (`TranscriptLines`).
     private static func appendCleaned(
         _ raw: String, isTranscript: Bool, plainText: (String) -> String,
         normalizer: inout SearchNormalizer, to text: inout [UInt8]
     ) {
-        let repaired = isTranscript ? MojibakeRepair.repair(raw) : raw
-        guard isTranscript && needsCleaning(repaired) else {
-            return normalizer.append(displayed(repaired, plainText: plainText), to: &text)
+        guard isTranscript else {
+            return normalizer.append(displayed(raw, plainText: plainText), to: &text)
         }
-        for line in repaired.utf8.split(separator: UInt8(ascii: "\n")) {
-            let line = String(decoding: line, as: UTF8.self)
-            normalizer.append(displayed(line, plainText: plainText), to: &text)
+        for line in MojibakeRepair.repair(raw).utf8.split(separator: UInt8(ascii: "\n")) {
+            var shown = displayed(String(decoding: line, as: UTF8.self), plainText: plainText)
+            shown.withUTF8 { bytes in
+                TranscriptLines.forEach(in: bytes) { piece in
+                    let before = text.count
+                    let words = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[piece]), as: UTF8.self)
+                    normalizer.append(words, to: &text)
+                    if text.count > before { SearchNormalizer.appendLineBreak(to: &text) }
+                }
+            }
         }
+        SearchNormalizer.removeTrailingLineBreak(from: &text)
     }
 
     /// `raw` as displayed: through `plainText` when it has markup, an entity or a control
@@ -126,15 +144,65 @@ struct SearchIndex: Sendable {
         return kinds
     }
 
-    /// For every segment, whether `words` occur there one after another as whole words.
-    func phraseMatches(of words: [[UInt8]]) -> [Bool] {
-        var found = [Bool](repeating: false, count: segmentStarts.count - 1)
+    /// For every segment where `words` occur one after another as whole words, the largest
+    /// share of a line's words they make up there (1 when the phrase is a whole line, the
+    /// whole alt text or a whole title); 0 where they do not occur.
+    func phraseCoverage(of words: [[UInt8]]) -> [Float] {
+        var coverage = [Float](repeating: 0, count: segmentStarts.count - 1)
         var needle: [UInt8] = [SearchNormalizer.space]
         for word in words {
             needle += word
             needle.append(SearchNormalizer.space)
         }
-        forEachOccurrence(of: needle) { _, segment in found[segment] = true }
+        forEachOccurrence(of: needle) { position, segment in
+            let share = Float(words.count) / Float(wordsInLine(around: position, in: segment))
+            coverage[segment] = max(coverage[segment], share)
+        }
+        return coverage
+    }
+
+    /// The number of words on the line of `segment` that holds `position`, at least 1.
+    private func wordsInLine(around position: Int, in segment: Int) -> Int {
+        let (lower, upper) = (segmentStarts[segment], segmentStarts[segment + 1])
+        var start = position
+        while start > lower && text[start - 1] != SearchNormalizer.lineBreak { start -= 1 }
+        var end = position
+        while end < upper && text[end] != SearchNormalizer.lineBreak { end += 1 }
+        var words = 0
+        for index in max(start, 1)..<end
+        where text[index - 1] == SearchNormalizer.space && text[index] != SearchNormalizer.space
+            && text[index] != SearchNormalizer.lineBreak
+        {
+            words += 1
+        }
+        return max(words, 1)
+    }
+
+    /// For every segment without a match in `exact`, whether a word there, or the beginning of
+    /// one, is within `maxEdits` edits of `word` (an edit: a letter added, dropped, changed, or
+    /// two neighbours swapped), so "pasword" finds "password" and "velociraptr" "velociraptors".
+    ///
+    /// Every spelling within `maxEdits` edits keeps one of `maxEdits + 1` pieces of `word` as
+    /// it is, so only words holding a piece, at about its place, are compared in full. The
+    /// first piece is looked for at the beginning of words only: when it is the one kept, no
+    /// edit comes before it.
+    func typoMatches(of word: [UInt8], maxEdits: Int, exact: [MatchKind]) -> [Bool] {
+        var found = [Bool](repeating: false, count: segmentStarts.count - 1)
+        var distance = TypoDistance(word: word, maxEdits: maxEdits)
+        for (offset, piece) in TypoDistance.pieces(of: word, maxEdits: maxEdits) {
+            let needle = offset == 0 ? [SearchNormalizer.space] + piece : piece
+            let lead = needle.count - piece.count
+            forEachOccurrence(of: needle) { position, segment in
+                guard exact[segment] == .none, !found[segment] else { return }
+                let position = position + lead
+                var start = position
+                while text[start - 1] != SearchNormalizer.space { start -= 1 }
+                guard abs(position - start - offset) <= maxEdits else { return }
+                var end = position + piece.count
+                while text[end] != SearchNormalizer.space { end += 1 }
+                if distance.matches(text[start..<end]) { found[segment] = true }
+            }
+        }
         return found
     }
 

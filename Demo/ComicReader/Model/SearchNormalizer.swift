@@ -31,48 +31,130 @@ struct SearchNormalizer {
         [UInt8(ascii: "<"), UInt8(ascii: "&"), 0x1B].contains(UInt8(byte)) ? unplain : mapped
     }
 
+    /// Separates the lines of a transcript in the normalised text (`appendPlainASCIILines`),
+    /// standing between spaces like a word, though no word or needle ever contains it.
+    static let lineBreak: UInt8 = 0x0A
+
     /// Appends the words of `text` to `output` as `append(_:to:)` does, and returns true, when
     /// `text` is plain ASCII: no byte above 0x7F and no `<`, `&` or ESC, which display
     /// cleaning would act on. Otherwise returns false and leaves `output` as it was. This is
     /// the fast path, one pass over the bytes, taken by nearly all of xkcd's text.
     static func appendPlainASCII(_ text: String, to output: inout [UInt8]) -> Bool {
         var text = text
+        return text.withUTF8 { appendPlainASCII($0, to: &output) }
+    }
+
+    /// `appendPlainASCII(_:to:)` for UTF-8 bytes.
+    static func appendPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8])
+        -> Bool
+    {
         let endsWithSpace = output.last == space
+        let original = output.count
+        // Each word is preceded by at most one space, itself standing for at least one
+        // separating byte (the first word's aside), so bytes.count + 1 is enough.
+        output.append(contentsOf: repeatElement(0, count: bytes.count + 1))
         var isPlain = true
-        let words = text.withUTF8 { bytes in
-            // Each word is preceded by at most one space, itself standing for at least one
-            // separating byte (the first word's aside), so bytes.count + 1 is enough.
-            [UInt8](unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
-                count = 0
+        var count = 0
+        output.withUnsafeMutableBufferPointer { whole in
+            let buffer = UnsafeMutableBufferPointer(rebasing: whole[original...])
+            var separated = true
+            plainMap.withUnsafeBufferPointer { map in
+                for byte in bytes {
+                    guard byte < 0x80 else {
+                        isPlain = false
+                        return
+                    }
+                    let mapped = map[Int(byte)]
+                    if mapped == space {
+                        separated = true
+                    } else if mapped < 0x80 {
+                        if separated && (count > 0 || !endsWithSpace) {
+                            buffer[count] = space
+                            count += 1
+                        }
+                        separated = false
+                        buffer[count] = mapped
+                        count += 1
+                    } else if mapped == unplain {
+                        isPlain = false
+                        return
+                    }
+                }
+            }
+        }
+        output.removeLast(output.count - original - (isPlain ? count : 0))
+        return isPlain
+    }
+
+    /// Appends the words of the transcript `text` as `appendPlainASCII(_:to:)` does, with a
+    /// `lineBreak` between its lines (`TranscriptLines`) that have words, and returns true when
+    /// it is plain ASCII; otherwise returns false and leaves `output` as it was. One pass, as
+    /// the index builds from nearly every transcript this way.
+    static func appendPlainASCIILines(_ text: String, to output: inout [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let endsWithSpace = output.last == space
+            let original = output.count
+            // A word takes at most one byte more than it had before it, and a line break two
+            // more, after a line of at least two bytes: twice the input is enough.
+            output.append(contentsOf: repeatElement(0, count: 2 * bytes.count + 1))
+            var isPlain = true
+            var count = 0
+            output.withUnsafeMutableBufferPointer { whole in
+                let buffer = UnsafeMutableBufferPointer(rebasing: whole[original...])
+                var lines = TranscriptLines()
                 var separated = true
+                var lineHasWords = false
+                var breakPending = false
                 plainMap.withUnsafeBufferPointer { map in
-                    for byte in bytes {
-                        guard byte < 0x80 else {
+                    for index in 0..<bytes.count {
+                        let byte = bytes[index]
+                        guard byte < 0x80, map[Int(byte)] != unplain else {
                             isPlain = false
                             return
+                        }
+                        if lines.endsLine(at: index, in: bytes) {
+                            breakPending = breakPending || lineHasWords
+                            lineHasWords = false
+                            separated = true
+                            continue
                         }
                         let mapped = map[Int(byte)]
                         if mapped == space {
                             separated = true
                         } else if mapped < 0x80 {
+                            if breakPending {
+                                buffer[count] = space
+                                buffer[count + 1] = lineBreak
+                                count += 2
+                                breakPending = false
+                            }
                             if separated && (count > 0 || !endsWithSpace) {
                                 buffer[count] = space
                                 count += 1
                             }
                             separated = false
+                            lineHasWords = true
                             buffer[count] = mapped
                             count += 1
-                        } else if mapped == unplain {
-                            isPlain = false
-                            return
                         }
                     }
                 }
             }
+            output.removeLast(output.count - original - (isPlain ? count : 0))
+            return isPlain
         }
-        guard isPlain else { return false }
-        output += words
-        return true
+    }
+
+    /// Ends the line that `output` ends with: a space and `lineBreak`.
+    static func appendLineBreak(to output: inout [UInt8]) {
+        output.append(space)
+        output.append(lineBreak)
+    }
+
+    /// Removes a `lineBreak` (and its space) that `output` ends with, as no line follows it.
+    static func removeTrailingLineBreak(from output: inout [UInt8]) {
+        if output.last == lineBreak { output.removeLast(2) }
     }
 
     /// The bytes each non-ASCII character seen so far folds to: word bytes, `[space]` for a
