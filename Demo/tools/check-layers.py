@@ -18,6 +18,11 @@ out the members of a top-level type) holds an assembly (`let a = Other.instance(
 a: OtherAssembly = context.assembly()`): the reader follows the root README's advice to link
 assemblies with computed properties (`var x: XAssembly { context.assembly() }`), which is what
 this check enforces.
+
+The third: assemblies depend on each other in one direction too. An assembly links to another
+with a computed property of that assembly's type (`var other: OtherAssembly { ... }`); these
+links must form no cycle (Rendering reading Network and Network reading Rendering fails), so
+the assemblies stack up like the layers they wire.
 """
 import os
 import re
@@ -35,6 +40,8 @@ STORED_ASSEMBLY = re.compile(
     r"(?:let|lazy\s+var|var)\s+\w+\s*(?::\s*\w*Assembly\b[^{\n]*=|=\s*\w*Assembly\.instance\()"
     r"|^ {4}(?:(?:private|fileprivate|internal|public|static)\s+)*(?:let|lazy\s+var|var)\s+\w+"
     r"\s*:\s*\w+\s*=\s*context\.assembly\(\)", re.M)
+ASSEMBLY_CLASS = re.compile(r"^(?:\w+\s+)*class\s+(\w+)\s*:\s*Assembly\b", re.M)
+ASSEMBLY_LINK = re.compile(r"^ {4}(?:\w+\s+)*var\s+\w+\s*:\s*(\w+Assembly)\s*\{", re.M)
 
 
 def layer_of(path):
@@ -73,6 +80,38 @@ def code_only(text):
     return "".join(out)
 
 
+def assembly_cycle(files):
+    """A cycle of assembly links, as a list of names starting and ending with the same one,
+    or None."""
+    links = {}
+    for _, code in files.values():
+        classes = list(ASSEMBLY_CLASS.finditer(code))
+        for index, match in enumerate(classes):
+            end = classes[index + 1].start() if index + 1 < len(classes) else len(code)
+            targets = set(ASSEMBLY_LINK.findall(code, match.end(), end))
+            links.setdefault(match.group(1), set()).update(targets - {match.group(1)})
+    state = {}
+
+    def visit(name, path):
+        state[name] = "open"
+        for target in sorted(links.get(name, ())):
+            if state.get(target) == "open":
+                return path[path.index(target):] + [target]
+            if target not in state:
+                found = visit(target, path + [target])
+                if found:
+                    return found
+        state[name] = "done"
+        return None
+
+    for name in sorted(links):
+        if name not in state:
+            found = visit(name, [name])
+            if found:
+                return found
+    return None
+
+
 def main():
     files = {}
     for directory, _, names in os.walk(ROOT):
@@ -103,6 +142,11 @@ def main():
             problems.append(
                 f"{path}:{line}: an assembly kept in a stored property; use a computed one: "
                 "`var other: OtherAssembly { context.assembly() }`")
+    cycle = assembly_cycle(files)
+    if cycle:
+        problems.append(
+            "assemblies link to each other in a cycle: " + " -> ".join(cycle)
+            + "; let a higher assembly hand one's object to the other instead")
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

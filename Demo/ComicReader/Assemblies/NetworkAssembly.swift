@@ -4,11 +4,12 @@ import Wiring
 final class NetworkAssembly: Assembly {
     private var inputs: OptionsAssembly { context.assembly() }
     private var cache: CacheAssembly { context.assembly() }
-    private var rendering: RenderingAssembly { context.assembly() }
 
-    /// The HTTP client of the server `--base-url` names, one per context; tests substitute
-    /// a local or fake source.
-    var comicSource: any ComicSource { define(scope: .lazySingleton, init: makeComicSource()) }
+    /// The HTTP client of the server `--base-url` names, shared by everything that holds it
+    /// at the same time (a command's refresher, image loader and explanation fetcher) and
+    /// let go with its connections when the last of them is done; tests substitute a local
+    /// or fake source.
+    var comicSource: any ComicSource { define(scope: .weakSingleton, init: makeComicSource()) }
 
     /// How failed requests are retried, and the clock it waits with; tests substitute one
     /// that does not sleep.
@@ -28,11 +29,6 @@ final class NetworkAssembly: Assembly {
             $0.retry = self.retryPolicy
             $0.addresses = ImageAddress(imageBase: self.inputs.options.imageBaseURL)
         }
-    }
-
-    /// The refresh's progress bar on standard error, drawn only on a terminal.
-    var refreshProgress: any RefreshProgress {
-        define(init: ProgressBar.onStandardError(columns: rendering.terminal.width))
     }
 
     /// Finds comic images in the sample, in `images/`, or on the server.

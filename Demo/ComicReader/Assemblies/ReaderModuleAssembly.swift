@@ -61,7 +61,7 @@ final class ReaderModuleAssembly: Assembly {
     var pictureMaker: ReaderPictureMaker {
         define(
             init: ReaderPictureMaker(
-                presenter: rendering.makeImagePresenter(
+                presenter: rendering.imagePresenter(
                     maxRows: ReaderScreen.pictureRowLimit(screenRows: screenRows))))
     }
 

@@ -17,22 +17,29 @@ final class RenderingAssembly: Assembly {
                 noColorFlag: inputs.options.noColor, environment: inputs.environment.variables))
     }
 
+    /// The refresh's progress bar on standard error, drawn only on a terminal, as wide as
+    /// the terminal.
+    var refreshProgress: any RefreshProgress {
+        define(init: ProgressBar.onStandardError(columns: terminal.width))
+    }
+
     /// How a comic is laid out.
     var renderer: any ComicRenderer { define(init: ClassicRenderer()) }
 
     /// Turns image files into pictures above printed comics.
-    var imagePresenter: ImagePresenter {
-        define(init: makeImagePresenter(maxRows: printedPictureRows))
-    }
+    var imagePresenter: ImagePresenter { imagePresenter(maxRows: printedPictureRows) }
 
     /// An image presenter as `--image` and the terminal allow, as wide as the terminal and
-    /// `maxRows` rows high: the one place presenters are set up, for the printer and for the
-    /// reader, which leaves a picture a different height.
-    func makeImagePresenter(maxRows: Int) -> ImagePresenter {
-        ImagePresenter(
-            mode: inputs.options.imageMode, environment: inputs.environment.variables,
-            isTTY: terminal.isTTY, colorEnabled: terminal.colorEnabled,
-            maxColumns: terminal.width, maxRows: maxRows)
+    /// `maxRows` rows high: the one definition of presenters, for the printer and for the
+    /// reader, which leaves a picture a different height. Keyed by its argument, as a
+    /// method with arguments must be.
+    func imagePresenter(maxRows: Int) -> ImagePresenter {
+        define(
+            key: "imagePresenter(maxRows: \(maxRows))",
+            init: ImagePresenter(
+                mode: inputs.options.imageMode, environment: inputs.environment.variables,
+                isTTY: terminal.isTTY, colorEnabled: terminal.colorEnabled,
+                maxColumns: terminal.width, maxRows: maxRows))
     }
 
     /// Prints images above comics.

@@ -8,13 +8,13 @@ final class AppAssembly: Assembly {
     private var rendering: RenderingAssembly { context.assembly() }
     private var readerModule: ReaderModuleAssembly { context.assembly() }
 
-    /// Puts the parsed options and the environment into this context and activates the
-    /// experiments' variants; call once, before resolving anything.
+    /// Gives this context the run's inputs, the parsed options and the environment
+    /// (`OptionsAssembly.start`), and switches on the experiments' chosen variants.
     func configure(
         options: AppOptions, environment: AppEnvironment,
         experiments: ExperimentRegistry = .standard
     ) {
-        inputs.provide(options, environment: environment)
+        inputs.start(options: options, environment: environment)
         experiments.activate(options.experiments, in: context)
     }
 

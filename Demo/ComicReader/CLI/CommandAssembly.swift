@@ -49,7 +49,7 @@ final class CommandAssembly: Assembly {
         define(
             init: RefreshCommand(
                 archiveStore: cache.archiveStore, refresher: network.refresher,
-                imageRefresher: network.imageRefresher, progress: network.refreshProgress,
+                imageRefresher: network.imageRefresher, progress: rendering.refreshProgress,
                 console: rendering.console))
     }
 
