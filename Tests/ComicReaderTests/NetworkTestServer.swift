@@ -115,11 +115,13 @@ final class PythonHTTPServer {
         }
         try process.run()
 
-        var port: Int?
-        let deadline = ContinuousClock.now + .seconds(10)
+        // A bound for a server that never starts, generous for a loaded machine: a busy test
+        // run may not resume this task for seconds.
+        let deadline = ContinuousClock.now + .seconds(60)
+        var port = announced.port
         while port == nil, ContinuousClock.now < deadline, process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
             port = announced.port
-            if port == nil { try await Task.sleep(for: .milliseconds(20)) }
         }
         output.fileHandleForReading.readabilityHandler = nil
         guard let port else {
@@ -154,7 +156,7 @@ final class PythonHTTPServer {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw StartError(description: "the server on port \(port) did not answer within 10 s")
+        throw StartError(description: "the server on port \(port) did not answer within 60 s")
     }
 
     /// Whether the server process still runs (the scripted server may exit by itself).

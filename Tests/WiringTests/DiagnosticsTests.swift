@@ -66,7 +66,8 @@ final class MissingPlaceholderAssembly: Assembly {
     var view: ModuleViewInput { definePlaceholder() }
 }
 
-@Suite("Diagnostics")
+/// One test at a time: each starts a child process, and many at once starve other suites.
+@Suite("Diagnostics", .serialized)
 struct DiagnosticsTests {
     /// What the child process wrote to stderr.
     private func message(_ result: ExitTest.Result?) -> String {

@@ -543,7 +543,7 @@ final class EdgeArgumentAssembly: Assembly {
 
 // MARK: - Tests
 
-@Suite("Edges: issue 18 tried as a hostile user would")
+@Suite("Edges: issue 18 tried as a hostile user would", .serialized)
 struct EdgeTests {
     // MARK: 1. Re-entry from deinit
 
@@ -1493,62 +1493,6 @@ struct EdgeTests {
 
     // MARK: Section 3: vendoring
 
-    @Test(
-        "3 (listed): parallel tests substitute the same definition in their own default",
-        arguments: 0..<100)
-    func parallelScopedDefaults(n: Int) {
-        let context = DIContext()
-        DIContext.withDefault(context) {
-            EdgeViperAssembly.instance().addSubstitution(for: \.service) {
-                EdgeFakeFeature("fake-\(n)")
-            }
-            for _ in 0..<20 {
-                #expect(EdgeModule.featureName() == "fake-\(n)")
-            }
-            #expect(DIContext.defaultInstance.unusedSubstitutions.isEmpty)
-        }
-        #expect(DIContext.defaultInstance !== context)
-    }
-
-    @Test(
-        "3: a scoped default reaches child tasks, and each test sees only its own fake",
-        arguments: 0..<20)
-    func asyncScopedDefaults(n: Int) async {
-        let context = DIContext()
-        await DIContext.withDefault(context) {
-            EdgeViperAssembly.instance().addSubstitution(for: "service") {
-                EdgeFakeFeature("fake-\(n)") as EdgeFeature
-            }
-            await Task.yield()
-            let names = await withTaskGroup(of: String.self) { group in
-                for _ in 0..<4 {
-                    group.addTask { EdgeModule.featureName() }
-                }
-                var names: [String] = []
-                for await name in group {
-                    names.append(name)
-                }
-                return names
-            }
-            #expect(names == Array(repeating: "fake-\(n)", count: 4))
-        }
-    }
-
-    @Test("3: nested scoped defaults give the inner one, then the outer one again")
-    func nestedScopedDefaults() {
-        let outer = DIContext()
-        let inner = DIContext()
-        DIContext.withDefault(outer) {
-            EdgeViperAssembly.instance().addSubstitution(for: \.service) { EdgeFakeFeature("o") }
-            DIContext.withDefault(inner) {
-                #expect(DIContext.defaultInstance === inner)
-                #expect(EdgeModule.featureName() == "real")
-            }
-            #expect(DIContext.defaultInstance === outer)
-            #expect(EdgeModule.featureName() == "o")
-        }
-    }
-
     @MainActor
     @Test("3 (listed): a @MainActor view model defined in an assembly, read on the main actor")
     func mainActorViewModel() {
@@ -1623,5 +1567,67 @@ final class EdgeHolders: @unchecked Sendable {
 
     func hold(_ object: AnyObject) {
         lock.withLock { objects.append(object) }
+    }
+}
+
+/// The tests that must run side by side to mean anything: parallel tests, each with its own
+/// default context. The other edge tests run one at a time, as most of them start a child
+/// process, and dozens of those at once starve the machine's other tests.
+@Suite("Edges: parallel tests, each in its own default context")
+struct EdgeParallelTests {
+    @Test(
+        "3 (listed): parallel tests substitute the same definition in their own default",
+        arguments: 0..<100)
+    func parallelScopedDefaults(n: Int) {
+        let context = DIContext()
+        DIContext.withDefault(context) {
+            EdgeViperAssembly.instance().addSubstitution(for: \.service) {
+                EdgeFakeFeature("fake-\(n)")
+            }
+            for _ in 0..<20 {
+                #expect(EdgeModule.featureName() == "fake-\(n)")
+            }
+            #expect(DIContext.defaultInstance.unusedSubstitutions.isEmpty)
+        }
+        #expect(DIContext.defaultInstance !== context)
+    }
+
+    @Test(
+        "3: a scoped default reaches child tasks, and each test sees only its own fake",
+        arguments: 0..<20)
+    func asyncScopedDefaults(n: Int) async {
+        let context = DIContext()
+        await DIContext.withDefault(context) {
+            EdgeViperAssembly.instance().addSubstitution(for: "service") {
+                EdgeFakeFeature("fake-\(n)") as EdgeFeature
+            }
+            await Task.yield()
+            let names = await withTaskGroup(of: String.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { EdgeModule.featureName() }
+                }
+                var names: [String] = []
+                for await name in group {
+                    names.append(name)
+                }
+                return names
+            }
+            #expect(names == Array(repeating: "fake-\(n)", count: 4))
+        }
+    }
+
+    @Test("3: nested scoped defaults give the inner one, then the outer one again")
+    func nestedScopedDefaults() {
+        let outer = DIContext()
+        let inner = DIContext()
+        DIContext.withDefault(outer) {
+            EdgeViperAssembly.instance().addSubstitution(for: \.service) { EdgeFakeFeature("o") }
+            DIContext.withDefault(inner) {
+                #expect(DIContext.defaultInstance === inner)
+                #expect(EdgeModule.featureName() == "real")
+            }
+            #expect(DIContext.defaultInstance === outer)
+            #expect(EdgeModule.featureName() == "o")
+        }
     }
 }
