@@ -82,10 +82,10 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables` (so it needs no run-time exclusivity check) and every `Substitution`'s
-    /// `kept` and `used`; never held while user code runs.
+    /// Guards `tables` and every `Substitution`'s `kept` and `used`; never held while user code
+    /// runs.
     let lock = NSLock()
-    @exclusivity(unchecked) var tables = Tables()
+    var tables = Tables()
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
     /// Only making the singleton runs under it: trace events wait until it is let go.
@@ -470,9 +470,9 @@ nonisolated extension DIContext {
     /// calls: `frames` are the define calls under way (innermost last), `graphs` the objects of
     /// the read under way by context, with each context's substitutions as the read found them,
     /// and `assemblies` the assemblies this thread is making. Nothing it holds is let go while
-    /// one of its properties is being changed, so a `deinit` that reads finds it whole, and no
-    /// access lasts while user code runs: exclusivity is not checked at run time (the checks
-    /// were 11 % of graph11's instructions in `Benchmarks/run --callgrind graph11`).
+    /// one of its properties is being changed, so a `deinit` that reads finds it whole. Its
+    /// exclusivity stays checked: without the checks (11 % of graph11's instructions) a release
+    /// build let a `deinit` read a graph table the optimiser took to be exclusively its own.
     @usableFromInline final class Resolution {
         /// A define call under way: its read, its context's graph, who supplies the object, and
         /// its slot in the graph, unless it is a prototype, an original read by its own
@@ -494,20 +494,19 @@ nonisolated extension DIContext {
             }
         }
 
-        @exclusivity(unchecked) var frames: [Frame] = []
-        @exclusivity(unchecked) var graphs: [ObjectIdentifier: Graph] = [:]
+        var frames: [Frame] = []
+        var graphs: [ObjectIdentifier: Graph] = [:]
         /// The assemblies this thread is making, with how many define calls were under way then.
-        @exclusivity(unchecked) var assemblies:
-            [(type: Assembly.Type, context: DIContext, depth: Int)] =
-                []
-        @exclusivity(unchecked) var probe: Probe?
+        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] =
+            []
+        var probe: Probe?
         /// Trace events held while this thread makes singletons (`creating` deep), told after.
-        @exclusivity(unchecked) var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
-        @exclusivity(unchecked) var creating = 0
+        var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
+        var creating = 0
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
         /// The most stack one define call has used on this thread, so far.
-        @exclusivity(unchecked) var levelUse: UInt = 0
+        var levelUse: UInt = 0
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
@@ -789,14 +788,13 @@ nonisolated extension DIContext {
     }
 
     /// The objects one top-level read made in one context (`nil` while one is being made), and
-    /// the context's substitutions as the read found them. Only the reading thread touches it,
-    /// as `Resolution` does: exclusivity is not checked at run time.
+    /// the context's substitutions as the read found them. Only the reading thread touches it.
     final class Graph {
         let context: DIContext
         let substitutions: [Key: Substitution]
         /// Where each definition's object is in `objects`, so a read hashes its key once or twice.
-        @exclusivity(unchecked) var slots: [Key: Int] = [:]
-        @exclusivity(unchecked) var objects: [Any?] = []
+        var slots: [Key: Int] = [:]
+        var objects: [Any?] = []
 
         init(_ context: DIContext) {
             self.context = context
