@@ -476,7 +476,8 @@ nonisolated extension DIContext {
     @usableFromInline final class Resolution {
         /// A define call under way: its read, its context's graph, who supplies the object, and
         /// its slot in the graph, unless it is a prototype, an original read by its own
-        /// substitute, or a superclass's definition read by its override.
+        /// substitute, or a superclass's definition read by its override. A class, as a struct
+        /// was copied four times a call (graph11 46,309 → 41,106 instructions as a class).
         final class Frame {
             let read: Read
             let graph: Graph
@@ -557,7 +558,8 @@ nonisolated extension DIContext {
             -> Any
         {
             let stack = guardStack(read)
-            // Measured in Benchmarks/run: a top-level singleton read skips the graph.
+            // A top-level singleton read skips the graph: 6,701 → 1,956 instructions a read in
+            // `Benchmarks/run --callgrind singleton`.
             if frames.isEmpty, probe == nil, read.scope.isSingleton, context.trace == nil,
                 let kept = context.lock.withLock({
                     context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
@@ -799,6 +801,8 @@ nonisolated extension DIContext {
         init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
+            // Room for a screen's worth of objects, so the tables do not grow four times a read:
+            // graph11 55,649 → 46,309 instructions in `Benchmarks/run --callgrind graph11`.
             slots.reserveCapacity(16)
             objects.reserveCapacity(16)
         }
