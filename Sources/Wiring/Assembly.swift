@@ -4,7 +4,7 @@
 // keeps what outlives one read: singletons, substitutions and one assembly of each type. What a
 // top-level read makes lives in the reading thread's `Resolution` and is let go when it returns.
 //
-// The file reads: scopes → context → assembly → define (and `Resolution.obtain`, the one path
+// The file reads: scopes → context → assembly → define (and `Resolution.supply`, the one path
 // that makes or finds every object) → substitutions → placeholders → diagnostics. Every
 // declaration is nonisolated and every internal type is nested, so a copy of this file in an app
 // module (MainActor by default or not) adds only its public names.
@@ -43,13 +43,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     public static var defaultInstance: DIContext {
         get { Default.scoped ?? Default.lock.withLock { Default.context } }
         set {
-            let replaced = Default.lock.withLock {
-                let replaced = Default.context
-                Default.context = newValue
-                return replaced
-            }
-            withExtendedLifetime(replaced) {}  // released here, unlocked: its deinits may read
-        }
+            var replaced = newValue
+            Default.lock.withLock { swap(&replaced, &Default.context) }
+        }  // the replaced context is let go here, unlocked: its deinits may read
     }
 
     /// Runs `operation` with `context` as the default context of this thread or task and of the
@@ -82,7 +78,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables` and every `Substitution`'s `kept` and `used`; never held while user code
+    /// Guards `tables` and every `Substitution`'s `singletons` and `used`; never held while user code
     /// runs.
     let lock = NSLock()
     var tables = Tables()
@@ -130,20 +126,16 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// What a context keeps between reads; `lock` guards it.
     struct Tables {
-        var singletons: [Key: Kept] = [:]
+        var singletons = Shelf()
         var substitutions: [Key: Substitution] = [:]
         /// The definition each key path added here names, so that removing reads no getter.
         var keyPaths: [KeyPathName: Key] = [:]
         var assemblies: [ObjectIdentifier: Kept] = [:]
-        /// Weak singletons kept since the last sweep of released ones; the next sweep is due
-        /// past `sweepAt`, twice what the last one left, so sweeping costs O(1) amortised.
-        var weaklyKept = 0
-        var sweepAt = 64
     }
 
     /// The singleton that `substitution` (or, without one, the definition) made for `key`.
     func singleton(_ key: Key, by substitution: Substitution?) -> Any? {
-        lock.withLock { (substitution?.kept ?? tables.singletons)[key]?.value }
+        lock.withLock { (substitution?.singletons ?? tables.singletons)[key] }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
@@ -163,31 +155,38 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = Kept(object, weakly: true)
         }
-        let replaced = lock.withLock {
-            if read.scope == .weakSingleton {
-                tables.weaklyKept += 1
-            }
-            if tables.weaklyKept > tables.sweepAt {
-                let all = [tables.singletons] + tables.substitutions.values.map(\.kept)
-                let live = all.map { $0.filter { $0.value.value != nil } }
-                tables.singletons = live[0]
-                for (substitution, kept) in zip(tables.substitutions.values, live.dropFirst()) {
-                    substitution.kept = kept
-                }
-                tables.weaklyKept = 0
-                tables.sweepAt = max(64, 2 * live.map(\.count).reduce(0, +))
-            }
+        lock.withLock {
             if let substitution {
-                return substitution.kept.updateValue(kept, forKey: read.key)
+                substitution.singletons.put(kept, for: read.key)
+            } else {
+                tables.singletons.put(kept, for: read.key)
             }
-            return tables.singletons.updateValue(kept, forKey: read.key)
         }
-        withExtendedLifetime(replaced) {}  // a released weak singleton's entry, let go unlocked
+    }
+
+    /// The singletons of a context or of one substitution. Entries of released weak singletons
+    /// are dropped whenever the shelf has doubled since the last sweep, so sweeping costs O(1)
+    /// amortised; no entry is replaced or dropped while its object lives, so none runs a deinit.
+    struct Shelf {
+        /// The fewest entries a shelf holds before it is swept.
+        static let smallestSweep = 64
+        var entries: [Key: Kept] = [:]
+        var sweepAt = smallestSweep
+
+        subscript(key: Key) -> Any? { entries[key]?.value }
+
+        mutating func put(_ kept: Kept, for key: Key) {
+            if entries.count >= sweepAt {
+                entries = entries.filter { $0.value.value != nil }
+                sweepAt = max(Self.smallestSweep, 2 * entries.count)
+            }
+            entries[key] = kept
+        }
     }
 
     /// A singleton or an assembly, held strongly, or weakly for a `weakSingleton` and the
     /// context's assemblies.
-    final class Kept {
+    struct Kept {
         let strong: Any?
         weak var weak: AnyObject?
 
@@ -274,7 +273,7 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line)) { _ in }
+        resolve(key, definitionKey, scope, make, at: .init(file, line)) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -299,7 +298,7 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line)) { Self.apply(inject, &$0) }
+        resolve(key, definitionKey, scope, make, at: .init(file, line)) { Self.apply(inject, &$0) }
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -323,7 +322,7 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line)) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: .init(file, line)) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -340,7 +339,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, substitutable: false, at: nil) { Self.apply(inject, &$0) }
+        resolve(key, key, scope, object, at: nil) { Self.apply(inject, &$0) }
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -358,7 +357,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, key, scope, object, substitutable: false, at: nil) { $0 = inject($0) }
+        resolve(key, key, scope, object, at: nil) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -373,7 +372,7 @@ nonisolated extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, key, scope, object, substitutable: false, at: nil) { _ in }
+        resolve(key, key, scope, object, at: nil) { _ in }
     }
 
     /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
@@ -388,20 +387,17 @@ nonisolated extension Assembly {
         }
     }
 
-    /// Reads a definition through `Resolution.obtain`, with a maker that keeps the new object
-    /// in the graph before `inject` runs, so that cycles close. A `define` gives its call site;
-    /// `defineInjection`, whose object no substitution replaces, gives none.
+    /// Reads a definition through `Resolution.obtain`, with a maker that records the new object
+    /// before `inject` runs, so that cycles close.
     @inlinable final func resolve<Object, Result>(
         _ key: String,
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
-        substitutable: Bool = true,
-        at site: (file: StaticString, line: UInt)?,
+        at site: DIContext.Site?,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let read = DIContext.Read(
-            type(of: self), key, name, scope, Result.self, substitutable, site)
+        let read = DIContext.Read(type(of: self), key, name, scope, Result.self, site)
         let value = DIContext.Resolution.current().obtain(read, in: context) {
             var object = make()
             $0.record(object)
@@ -422,7 +418,20 @@ nonisolated extension DIContext {
         let name: String
     }
 
-    /// One definition read as its define call asks: which, under which names, of what types.
+    /// Where a define call is: a read of the same key from another call site inside it is its
+    /// superclass's definition.
+    @usableFromInline struct Site: Equatable {
+        let file: UnsafeRawPointer
+        let line: UInt
+
+        @usableFromInline init(_ file: StaticString, _ line: UInt) {
+            self.file = UnsafeRawPointer(file.utf8Start)
+            self.line = line
+        }
+    }
+
+    /// One definition read as its define call asks: which, under which names, of what type, and
+    /// from where; `defineInjection`, whose object no substitution replaces, gives no site.
     @usableFromInline struct Read: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
@@ -430,84 +439,60 @@ nonisolated extension DIContext {
         let name: String
         let scope: Assembly.Scope
         let result: ObjectIdentifier
-        let substitutable: Bool
-        /// The define call's file and line; a read of the same key from another call site
-        /// inside this one's is its superclass's definition.
-        let file: UnsafeRawPointer?
-        let line: UInt
+        let site: Site?
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ substitutable: Bool, _ site: (file: StaticString, line: UInt)?
+            _ result: Any.Type, _ site: Site?
         ) {
             self.assembly = assembly
             self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
-            self.substitutable = substitutable
-            self.file = site.map { UnsafeRawPointer($0.file.utf8Start) }
-            self.line = site?.line ?? 0
+            self.site = site
         }
 
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
 
+        /// The key of the calling property or method, which substitutions also match.
+        var byName: Key { Key(assembly: key.assembly, name: name) }
+
+        /// True if `read` is this define call's superclass's definition: the same key, read
+        /// from another define call.
+        func overrides(_ read: Read) -> Bool {
+            read.key == key && read.site != nil && site != nil && read.site != site
+        }
+
         /// Stops if this is a method with arguments but no key, as its calls would share one
         /// object: when one is found in the graph, or a singleton is made.
         func mustNotShare() {
-            if name.utf8.last == UInt8(ascii: ")"), name.utf8.dropLast().last == UInt8(ascii: ":"),
-                key.name == name
-            {
-                DIContext.fail(
-                    "\(self) is a method with arguments but no key:, so its calls would share one "
-                        + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
-                        + "or use scope: .prototype")
+            guard key.name == name, name.hasSuffix(":)") else {
+                return
             }
+            DIContext.fail(
+                "\(self) is a method with arguments but no key:, so its calls would share one "
+                    + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
+                    + "or use scope: .prototype")
         }
     }
 
     /// What one thread is reading. Only its thread touches it, and only inside Wiring's own
-    /// calls: `frames` are the define calls under way (innermost last), `graphs` the objects of
-    /// the read under way by context, with each context's substitutions as the read found them,
-    /// and `assemblies` the assemblies this thread is making. Nothing it holds is let go while
-    /// one of its properties is being changed, so a `deinit` that reads finds it whole. Its
-    /// exclusivity stays checked: without the checks (11 % of graph11's instructions) a release
-    /// build let a `deinit` read a graph table the optimiser took to be exclusively its own.
+    /// calls: `top` is the innermost define call under way, `graphs` the objects of the read
+    /// under way by context, and `assemblies` the assemblies this thread is making. Nothing it
+    /// holds is let go while one of its properties is being changed, so a `deinit` that reads
+    /// finds it whole.
     @usableFromInline final class Resolution {
-        /// A define call under way: its read, its context's graph, who supplies the object, and
-        /// its slot in the graph, unless it is a prototype, an original read by its own
-        /// substitute, or a superclass's definition read by its override. A class, as a struct
-        /// was copied four times a call (graph11 46,309 → 41,106 instructions as a class).
-        final class Frame {
-            let read: Read
-            let graph: Graph
-            let substitution: Substitution?
-            let slot: Int?
-            /// The stack's address when the call started.
-            let stack: UInt
-
-            init(_ read: Read, _ graph: Graph, _ by: Substitution?, _ slot: Int?, _ stack: UInt) {
-                self.read = read
-                self.graph = graph
-                self.substitution = by
-                self.slot = slot
-                self.stack = stack
-            }
-        }
-
-        var frames: [Frame] = []
+        var top: Frame?
         var graphs: [ObjectIdentifier: Graph] = [:]
         /// The assemblies this thread is making, with how many define calls were under way then.
-        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] =
-            []
+        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         var probe: Probe?
         /// Trace events held while this thread makes singletons (`creating` deep), told after.
         var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
         var creating = 0
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
-        /// The most stack one define call has used on this thread, so far.
-        var levelUse: UInt = 0
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
@@ -525,12 +510,15 @@ nonisolated extension DIContext {
             return resolution
         }
 
+        /// How many define calls are under way.
+        var depth: Int { top?.depth ?? 0 }
+
         /// The context of the innermost assembly or define call this thread is making, if any.
         var currentContext: DIContext? {
-            if let making = assemblies.last, making.depth == frames.count {
+            if let making = assemblies.last, making.depth == depth {
                 return making.context
             }
-            return frames.last?.graph.context ?? assemblies.last?.context
+            return top?.graph.context ?? assemblies.last?.context
         }
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
@@ -544,14 +532,14 @@ nonisolated extension DIContext {
                         + "\(names.joined(separator: " → ")); get one with a computed property, "
                         + "such as `var other: Other { context.assembly() }`")
             }
-            assemblies.append((type, context, frames.count))
+            assemblies.append((type, context, depth))
             defer { assemblies.removeLast() }
             return type.init()
         }
 
-        /// The one path that makes or finds an object for a definition read, whoever supplies
-        /// it: the definition (`make`), its substitution, or a key-path probe's substitute. The
-        /// top-level read's end lets go of every graph, the thread's state clean first.
+        /// Reads `read` in `context` through `supply`. The top-level read's end lets go of its
+        /// graphs, this thread's state clean first, so a `deinit` that reads starts a read of its
+        /// own.
         @usableFromInline func obtain(
             _ read: Read, in context: DIContext, make: (Resolution) -> Any
         )
@@ -560,125 +548,115 @@ nonisolated extension DIContext {
             let stack = guardStack(read)
             // A top-level singleton read skips the graph: 6,701 → 1,956 instructions a read in
             // `Benchmarks/run --callgrind singleton`.
-            if frames.isEmpty, probe == nil, read.scope.isSingleton, context.trace == nil,
+            if top == nil, probe == nil, read.scope.isSingleton, context.trace == nil,
                 let kept = context.lock.withLock({
                     context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
-                })?.value
+                })
             {
                 return kept
             }
             let value = supply(read, graph(of: context), stack, make)
-            if frames.isEmpty {
+            if top == nil {
                 let probe = self.probe
                 self.probe = nil  // from here on a deinit's reads are its own, not the probe's
                 var ended: [ObjectIdentifier: Graph] = [:]
                 swap(&ended, &graphs)
-                _ = consume ended
+                for graph in ended.values {
+                    graph.objects.removeAll()  // its records hold it: let them go
+                }
                 self.probe = probe
             }
             return value
         }
 
-        /// Finds `read`'s object in the graph or among the singletons, or makes it (a singleton
-        /// under the creation lock, checked again once locked), and keeps it in the graph.
+        /// The one path that makes or finds an object for a definition read, whoever supplies
+        /// it: the definition (`make`), its substitution, or a key-path probe's substitute. It
+        /// finds it in the graph or among the singletons, or makes it (a singleton under the
+        /// creation lock, checked again once locked), and records it in the graph.
         func supply(_ read: Read, _ graph: Graph, _ stack: UInt, _ make: (Resolution) -> Any)
             -> Any
         {
-            let caller = frames.last
-            let overriding =
-                caller?.read.file != nil && read.file != nil
-                && (caller?.read.file != read.file || caller?.read.line != read.line)
-            let layered =
-                caller?.read.key == read.key && caller?.graph === graph
-                && (caller?.substitution != nil || overriding)
-            let probing = probe?.depth == frames.count && probe?.result == read.result
-            let substituted = layered ? nil : graph.substitution(read)
+            let caller = top
+            let layered = caller?.replaces(read, in: graph) ?? false
+            let probe = self.probe
+            let probing = probe?.depth == caller?.depth ?? 0 && probe?.result == read.result
+            let substituted = layered ? nil : graph.substitution(of: read)
             let substitution =
-                probing ? probe!.serve(read, graph.context) : read.substitutable ? substituted : nil
+                probing ? probe!.serve(read, graph.context) : read.site == nil ? nil : substituted
             // An injected object whose key is substituted is not what placeholders find.
             let recorded =
-                read.scope != .prototype && !layered && (read.substitutable || substituted == nil)
-            if recorded, let slot = graph.slots[read.key] {
-                guard let object = graph.objects[slot] else {
-                    DIContext.cycle(frames.map(\.read) + [read])
+                read.scope != .prototype && !layered && (read.site != nil || substituted == nil)
+            let frame = Frame(read, graph, substitution, caller, stack, recorded: recorded)
+            if recorded, let record = graph.claim(frame) {
+                guard let object = record.object else {
+                    DIContext.cycle(Self.reads(to: caller) + [read])
                 }
                 read.mustNotShare()
-                return found(object, read, graph, substitution, keep: false)
+                return found(object, frame)
             }
             if let substitution, !probing {
                 graph.context.lock.withLock { substitution.used = true }
             }
-            if read.scope.isSingleton {
+            let singleton = read.scope.isSingleton
+            if singleton {
                 if let kept = graph.context.singleton(read.key, by: substitution) {
-                    return found(kept, read, graph, substitution, keep: recorded)
+                    return found(kept, frame)
                 }
                 DIContext.creation.lock()
                 creating += 1
             }
             defer {
-                if read.scope.isSingleton {
+                if singleton {
                     creating -= 1
                     DIContext.creation.unlock()
-                    report(nil)
+                    tell()
                 }
             }
-            if read.scope.isSingleton,
-                let kept = graph.context.singleton(read.key, by: substitution)
-            {
-                return found(kept, read, graph, substitution, keep: recorded)  // made meanwhile
+            if singleton, let kept = graph.context.singleton(read.key, by: substitution) {
+                return found(kept, frame)  // made meanwhile
             }
             report(event(read, graph, substitution, created: true))
-            let slot = recorded ? graph.newSlot(read.key) : nil
-            frames.append(
-                Frame(read, graph, substitution, slot, stack))
+            top = frame
             let value = substitution?.make(graph.context) ?? make(self)
-            frames.removeLast()
+            top = caller
             if probing {
                 probe!.served = value
             }
-            if read.scope.isSingleton {
+            if singleton {
                 read.mustNotShare()
                 graph.context.keep(value, for: read, by: substitution)
             }
-            if let slot {
-                graph.put(value, at: slot)
+            if recorded {
+                frame.put(value)
             }
             return value
         }
 
-        /// Keeps `object` in the innermost define call's graph slot before its inject runs, so
-        /// that cycles close. The first define a substitute calls of the type it replaces makes
-        /// the substitute, as in EasyDi, so it fills the substituted slot too.
+        /// Records `object` in the innermost define call before its inject runs, so that cycles
+        /// close. The first define a substitute calls of the type it replaces makes the
+        /// substitute, as in EasyDi, so it is recorded for the substitution too.
         @usableFromInline func record(_ object: Any) {
-            guard let frame = frames.last, let slot = frame.slot else {
+            guard let frame = top else {
                 return
             }
-            frame.graph.put(object, at: slot)
-            guard frames.count > 1 else {
-                return
-            }
-            let outer = frames[frames.count - 2]
-            if outer.substitution != nil, let slot = outer.slot,
-                outer.read.result == frame.read.result, outer.graph.objects[slot] == nil
+            frame.put(object)
+            if frame.recorded, let outer = frame.parent, outer.substitution != nil,
+                outer.recorded, outer.object == nil, outer.read.result == frame.read.result
             {
-                outer.graph.put(object, at: slot)
+                outer.put(object)
             }
         }
 
-        /// Reports an object found for `read`, and keeps it in the graph if `keep`.
-        func found(_ object: Any, _ read: Read, _ graph: Graph, _ by: Substitution?, keep: Bool)
-            -> Any
-        {
-            report(event(read, graph, by, created: false))
-            if keep {
-                graph.put(object, at: graph.newSlot(read.key))
-            }
+        /// Reports an object found for `frame`'s read, and holds it there.
+        func found(_ object: Any, _ frame: Frame) -> Any {
+            report(event(frame.read, frame.graph, frame.substitution, created: false))
+            frame.put(object)
             return object
         }
 
         /// This read's graph of `context`, started with the context's substitutions if new.
         func graph(of context: DIContext) -> Graph {
-            if let graph = frames.last?.graph, graph.context === context {
+            if let graph = top?.graph, graph.context === context {
                 return graph
             }
             if let graph = graphs[ObjectIdentifier(context)] {
@@ -689,24 +667,33 @@ nonisolated extension DIContext {
             return graph
         }
 
+        /// The reads under way at `top`, outermost first.
+        static func reads(to top: Frame?) -> [Read] {
+            top.map { sequence(first: $0, next: \.parent).map(\.read).reversed() } ?? []
+        }
+
         /// The trace event of `read`, if its context has a trace hook.
         func event(_ read: Read, _ graph: Graph, _ by: Substitution?, created: Bool)
             -> (@Sendable (TraceEvent) -> Void, TraceEvent)?
         {
             graph.context.trace.map {
-                let parent = frames.last.map { "\($0.read)" }
                 let event = TraceEvent(
-                    definition: "\(read)", scope: read.scope, depth: frames.count, parent: parent,
-                    created: created, substituted: by != nil)
+                    definition: "\(read)", scope: read.scope, depth: depth,
+                    parent: top.map { "\($0.read)" }, created: created, substituted: by != nil)
                 return ($0, event)
             }
         }
 
-        /// Tells `event` and those held before it, unless this thread is making a singleton.
+        /// Holds `event`, if its context has a trace hook, and tells what is held.
         func report(_ event: (@Sendable (TraceEvent) -> Void, TraceEvent)?) {
             if let event {
                 held.append(event)
+                tell()
             }
+        }
+
+        /// Tells the events held, unless this thread is making a singleton.
+        func tell() {
             guard creating == 0, !held.isEmpty else {
                 return
             }
@@ -717,22 +704,21 @@ nonisolated extension DIContext {
             }
         }
 
-        /// Stops before a define call that would leave too little stack for the next one (as much
-        /// the most one has used) on top of `stackLimit`; returns the stack's address.
+        /// Stops before a define call that would leave too little stack for the next one (taken
+        /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
+        /// address.
         func guardStack(_ read: Read) -> UInt {
             var marker = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-            if let outer = frames.last?.stack, outer > here {
-                levelUse = max(levelUse, outer - here)
-            }
-            guard here < stackLimit + levelUse else {
+            let level = top.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
+            guard here < stackLimit + level else {
                 return here
             }
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let frames = (self.frames, read)
+            nonisolated(unsafe) let last = (top, read)
             let thread = Thread {
-                DIContext.fail(Self.stackMessage(frames.0.map(\.read) + [frames.1]))
+                DIContext.fail(Self.stackMessage(last.0, last.1))
             }
             thread.stackSize = 1 << 20
             thread.start()
@@ -742,15 +728,14 @@ nonisolated extension DIContext {
         }
 
         /// Names the define calls that used up the stack: the repeating ones, if any.
-        static func stackMessage(_ reads: [Read]) -> String {
-            let read = reads.last!
-            let earlier = reads.dropLast()
+        static func stackMessage(_ top: Frame?, _ read: Read) -> String {
+            let earlier = reads(to: top)
             let start = earlier.lastIndex { $0.key == read.key } ?? max(0, earlier.count - 3)
-            let path = reads[start...].suffix(9).map { "\($0)" }.joined(separator: " → ")
+            let path = (earlier + [read])[start...].suffix(9).map { "\($0)" }
             let repeating = earlier.indices.contains(start) && earlier[start].key == read.key
             let loop = earlier[start...].allSatisfy { $0.scope == .prototype }
             return "definitions nested \(earlier.count) deep have used up the thread's stack, "
-                + (repeating ? "repeating …\(path); " : "ending …\(path); ")
+                + (repeating ? "repeating …" : "ending …") + path.joined(separator: " → ") + "; "
                 + (repeating && loop
                     ? "prototypes always make new ones; make one of them objectGraph"
                     : "does a definition or substitution read itself forever?")
@@ -789,47 +774,88 @@ nonisolated extension DIContext {
         static let stackReserve: UInt = 128 * 1024
     }
 
-    /// The objects one top-level read made in one context (`nil` while one is being made), and
-    /// the context's substitutions as the read found them. Only the reading thread touches it.
+    /// A define call under way, then the record of its object in its read's graph: its read, its
+    /// context's graph, who supplies the object, the call that asked for it, and the stack's
+    /// address when it started. Only the reading thread touches it. A graph's records hold the
+    /// graph: the top-level read's end lets go of them.
+    final class Frame {
+        let read: Read
+        let graph: Graph
+        let substitution: Substitution?
+        let parent: Frame?
+        let depth: Int
+        let stack: UInt
+        /// False for a prototype, an original read by its substitute and a superclass's
+        /// definition read by its override, which the graph does not keep.
+        let recorded: Bool
+        /// The object, once made (`nil` while it is being made).
+        var object: Any?
+
+        init(
+            _ read: Read, _ graph: Graph, _ by: Substitution?, _ parent: Frame?, _ stack: UInt,
+            recorded: Bool
+        ) {
+            self.read = read
+            self.graph = graph
+            self.substitution = by
+            self.parent = parent
+            self.depth = (parent?.depth ?? 0) + 1
+            self.stack = stack
+            self.recorded = recorded
+        }
+
+        /// True if `read` is what this call's definition stands in for, read from inside it: its
+        /// original, if a substitution supplies this call, or its superclass's definition.
+        func replaces(_ read: Read, in graph: Graph) -> Bool {
+            self.graph === graph
+                && (self.read.overrides(read) || self.read.key == read.key && substitution != nil)
+        }
+
+        /// Holds `value`, letting go of the object held before only after it holds the new one:
+        /// a deinit that reads finds the record whole.
+        func put(_ value: Any) {
+            guard object != nil else {
+                object = value
+                return
+            }
+            let replaced = object
+            object = value
+            withExtendedLifetime(replaced) {}
+        }
+    }
+
+    /// The objects one top-level read made in one context, by definition (prototypes, originals
+    /// read by their substitutes and superclass definitions read by overrides are not kept),
+    /// and the context's substitutions as the read found them. Only the reading thread touches it.
     final class Graph {
         let context: DIContext
         let substitutions: [Key: Substitution]
-        /// Where each definition's object is in `objects`, so a read hashes its key once or twice.
-        var slots: [Key: Int] = [:]
-        var objects: [Any?] = []
+        var objects: [Key: Frame?] = [:]
 
         init(_ context: DIContext) {
             self.context = context
             self.substitutions = context.lock.withLock { context.tables.substitutions }
-            // Room for a screen's worth of objects, so the tables do not grow four times a read:
+            // Room for a screen's worth of objects, so the table does not grow four times a read:
             // graph11 55,649 → 46,309 instructions in `Benchmarks/run --callgrind graph11`.
-            slots.reserveCapacity(16)
             objects.reserveCapacity(16)
         }
 
-        /// A new, empty slot for `key`: its object is being made.
-        func newSlot(_ key: Key) -> Int {
-            objects.append(nil)
-            slots[key] = objects.count - 1
-            return objects.count - 1
-        }
-
-        /// Puts `object` in `slot`, letting go of what the slot held only after it holds the new
-        /// one: a deinit that reads finds the graph whole.
-        func put(_ object: Any, at slot: Int) {
-            let replaced = objects[slot]
-            objects[slot] = object
-            withExtendedLifetime(replaced) {}
+        /// The record of `frame`'s definition, if there is one; else none, and `frame` is its
+        /// record now (one hash for both).
+        func claim(_ frame: Frame) -> Frame? {
+            func take(_ record: inout Frame?) -> Frame? {
+                if record == nil {
+                    record = frame
+                    return nil
+                }
+                return record
+            }
+            return take(&objects[frame.read.key, default: nil])
         }
 
         /// The substitution of `read`, by its key or else by its calling property's name.
-        func substitution(_ read: Read) -> Substitution? {
-            guard !substitutions.isEmpty else {
-                return nil
-            }
-            let byName = Key(assembly: read.key.assembly, name: read.name)
-            return substitutions[read.key]
-                ?? (read.name == read.key.name ? nil : substitutions[byName])
+        func substitution(of read: Read) -> Substitution? {
+            substitutions.isEmpty ? nil : substitutions[read.key] ?? substitutions[read.byName]
         }
     }
 }
@@ -878,20 +904,15 @@ nonisolated extension Assembly {
         substitute(key, nil)
     }
 
-    /// Sets or removes the substitution of this assembly type's `name` (in `assembly`'s, for a
-    /// key path that names another assembly's definition), and forgets the key paths that named
-    /// the one replaced, which is let go after unlocking: its deinit may read.
-    func substitute(
-        _ name: String,
-        of assembly: Assembly.Type? = nil,
-        _ substitution: DIContext.Substitution?,
-        keyPath: DIContext.KeyPathName? = nil
-    ) {
-        let key = DIContext.Key(assembly: ObjectIdentifier(assembly ?? type(of: self)), name: name)
-        substitute(key, substitution, keyPath: keyPath)
+    /// Sets or removes the substitution of this assembly type's definition `name`.
+    func substitute(_ name: String, _ substitution: DIContext.Substitution?) {
+        let key = DIContext.Key(assembly: ObjectIdentifier(type(of: self)), name: name)
+        substitute(key, substitution, keyPath: nil)
     }
 
-    /// Sets or removes the substitution of `key`; see `substitute(_:of:_:keyPath:)`.
+    /// Sets or removes the substitution of `key`, remembering the key path that names it, if
+    /// any, and forgetting those that named the one replaced. That one is let go after
+    /// unlocking: its deinit may read.
     func substitute(
         _ key: DIContext.Key,
         _ substitution: DIContext.Substitution?,
@@ -971,7 +992,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         _ make: @escaping (DIContext) -> Any
     ) {
         let resolution = DIContext.Resolution.current()
-        let probe = DIContext.Probe(resolution.frames.count, Value.self, site, make)
+        let probe = DIContext.Probe(resolution.depth, Value.self, site, make)
         let outer = resolution.probe
         resolution.probe = probe
         let returned = self[keyPath: keyPath]
@@ -979,18 +1000,18 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let read = probe.check(returned, context)
         let name = DIContext.KeyPathName(
             keyPath: keyPath, assembly: ObjectIdentifier(type(of: self)))
-        substitute(read.name, of: read.assembly, probe.substitution, keyPath: name)
+        substitute(read.byName, probe.substitution, keyPath: name)
     }
 }
 
 nonisolated extension DIContext {
     /// A substitute's maker (given the context, so that it need not capture an assembly), its
     /// name for `unusedSubstitutions`, the singletons it made and whether a read has used it;
-    /// the context's `lock` guards `kept` and `used`.
+    /// the context's `lock` guards `singletons` and `used`.
     final class Substitution {
         var name: String
         let make: (DIContext) -> Any
-        var kept: [Key: Kept] = [:]
+        var singletons = Shelf()
         var used = false
 
         init(_ name: String, _ make: @escaping (DIContext) -> Any) {
@@ -1061,16 +1082,22 @@ nonisolated extension DIContext {
 nonisolated extension Assembly {
     /// Returns the object injected under this key in the current graph (VIPER views, say).
     ///
-    /// - Parameter key: The key the object was injected under; the calling property's name by
-    ///   default.
-    @inlinable public final func definePlaceholder<Result>(key: String = #function) -> Result {
+    /// - Parameters:
+    ///   - key: The key the object was injected under; the calling property's name by default.
+    ///   - file: Where the placeholder is; a substitution of `key` replaces it, as a define's.
+    ///   - line: Where the placeholder is; a substitution of `key` replaces it, as a define's.
+    @inlinable public final func definePlaceholder<Result>(
+        key: String = #function,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Result {
         let missing = { () -> Result in
             DIContext.fail(
                 "placeholder \(type(of: self)).\(key) has no object injected under that key in the "
                     + "current graph; call defineInjection(key:into:) first, in the same resolution"
             )
         }
-        return resolve(key, key, .objectGraph, missing, at: nil) { _ in }
+        return resolve(key, key, .objectGraph, missing, at: .init(file, line)) { _ in }
     }
 }
 
@@ -1089,12 +1116,8 @@ nonisolated extension DIContext {
         _ value: Any,
         in context: DIContext
     ) -> Never {
-        let byName = Key(assembly: read.key.assembly, name: read.name)
-        let substituted = context.lock.withLock {
-            context.tables.substitutions[read.key] ?? context.tables.substitutions[byName] != nil
-        }
-        let maker = substituted ? "its substitution" : "its definition"
-        fail("\(read) is declared as \(declared) but \(maker) made \(type(of: value))")
+        let maker = Graph(context).substitution(of: read) == nil ? "definition" : "substitution"
+        fail("\(read) is declared as \(declared) but its \(maker) made \(type(of: value))")
     }
 
     /// Stops on a definition asked for again in its context before it exists, naming the path
