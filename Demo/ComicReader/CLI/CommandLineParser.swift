@@ -49,10 +49,9 @@ struct CommandLineParser {
             throw UsageError(
                 message: "'--json' does not apply to '\(spec.name)': \(reason)", command: spec.name)
         }
-        let command = try CommandBuilder(
-            spec: spec, arguments: Array(scan.positionals.dropFirst()),
-            locals: scan.locals
-        ).build()
+        let command = try spec.build(
+            CommandArguments(
+                spec: spec, arguments: Array(scan.positionals.dropFirst()), locals: scan.locals))
         return Invocation(options: options, command: command)
     }
 
