@@ -150,6 +150,46 @@ import Testing
         #expect(error.exitCode == 75)
     }
 
+    @Test func aReplyCutShortSaysSoAndMayBeTriedAgain() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, misbehaving: ["/2/info.0.json": .cut])
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        #expect(try await source.comic(1) == APIFixtureTree.comic(1))
+        let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        let url = source.url(ofComic: 2)
+        let length = APIFixtureTree.json(for: 2).utf8.count
+        guard case .replyCut(url, _, length) = error else {
+            Issue.record("expected the reply of \(url) cut short of \(length) bytes, got \(error)")
+            return
+        }
+        #expect(error.description.hasPrefix("the reply from \(url.absoluteString) broke off: "))
+        #expect(error.description.contains("the connection closed"))
+        #expect(error.isTransient)
+        #expect(error.exitCode == 75)
+    }
+
+    @Test func aRedirectLoopIsNamed() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, misbehaving: ["/2/info.0.json": .loop])
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        let url = source.url(ofComic: 2)
+        #expect(
+            error.description
+                == "request to \(url.absoluteString) failed: the server redirects it too many "
+                + "times, in a loop or along a chain too long to follow")
+        #expect(!error.isTransient)
+        #expect(error.exitCode == 69)
+    }
+
     @Test func refusedConnectionIsUnreachable() async throws {
         let tree = try APIFixtureTree.make(latest: 1, numbers: [1])
         defer { tree.remove() }

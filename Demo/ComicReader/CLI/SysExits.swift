@@ -26,7 +26,7 @@ enum SysExits {
             switch network {
             case .invalidBaseURL, .invalidTimeout: return ExitCode.usage
             case .notJSON, .badJSON: return ExitCode.dataError
-            case .timeout: return ExitCode.temporaryFailure
+            case .timeout, .replyCut: return ExitCode.temporaryFailure
             case .httpStatus(_, let status):
                 return status == 429 || status >= 500
                     ? ExitCode.temporaryFailure : ExitCode.unavailable

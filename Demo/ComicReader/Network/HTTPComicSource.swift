@@ -161,41 +161,19 @@ final class HTTPComicSource: ComicSource {
                 DispatchQueue.global().async { reply.deliver(.failure(CancellationError())) }
             }
         } catch let error as URLError {
-            throw try Self.networkError(for: error, at: url, timeout: timeout)
+            // Foundation sets the expected length, from 0 to the Content-Length or to -1 for
+            // "unknown", once a reply's headers came (`task.response` it sets only for tasks
+            // with a delegate): a failure after that broke off a reply.
+            let expected = task.countOfBytesExpectedToReceive
+            let progress = ReplyProgress(
+                started: expected != 0, expected: expected > 0 ? Int(expected) : nil)
+            throw try URLErrorTranslation.networkError(
+                for: error, at: url, timeout: timeout, progress: progress)
         }
         guard let http = response as? HTTPURLResponse else {
             throw NetworkError.transport(url: url, reason: "the reply is not an HTTP response")
         }
         return (body, http)
-    }
-
-    /// Maps the system's error codes onto the few situations a user can act on.
-    /// Throws `CancellationError` for cancelled requests so callers see cancellation as such.
-    private static func networkError(for error: URLError, at url: URL, timeout: Double) throws
-        -> NetworkError
-    {
-        switch error.code {
-        case .cancelled:
-            throw CancellationError()
-        case .timedOut:
-            return .timeout(url: url, seconds: timeout)
-        case .cannotConnectToHost:
-            return .unreachable(url: url, reason: "connection refused or host unreachable")
-        case .networkConnectionLost:
-            return .unreachable(url: url, reason: "the connection was lost")
-        case .notConnectedToInternet:
-            return .unreachable(url: url, reason: "no network connection")
-        case .cannotFindHost, .dnsLookupFailed:
-            return .hostNotFound(url: url)
-        case .badServerResponse, .zeroByteResource, .cannotParseResponse:
-            return .unreachable(
-                url: url, reason: "the server closed the connection without a valid answer")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .transport(url: url, reason: "secure connection failed")
-        default:
-            return .transport(url: url, reason: "URL error \(error.code.rawValue)")
-        }
     }
 
     private func contentType(of response: HTTPURLResponse) -> String? {

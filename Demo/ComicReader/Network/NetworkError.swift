@@ -17,6 +17,10 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     case unreachable(url: URL, reason: String)
     /// The host name could not be resolved.
     case hostNotFound(url: URL)
+    /// The server began its reply, then the connection closed before the whole of it came:
+    /// `received` body bytes (when counted) of the `expected` ones its Content-Length
+    /// announced (when it did).
+    case replyCut(url: URL, received: Int?, expected: Int?)
     /// The server answered with a status other than 2xx.
     case httpStatus(url: URL, status: Int)
     /// The server answered something that is not JSON at all (an HTML page, garbage).
@@ -29,7 +33,7 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// Whether trying the same request again later may succeed.
     var isTransient: Bool {
         switch self {
-        case .timeout, .unreachable: return true
+        case .timeout, .unreachable, .replyCut: return true
         case .httpStatus(_, let status): return status == 429 || status >= 500
         case .invalidBaseURL, .invalidTimeout, .hostNotFound, .notJSON, .badJSON, .transport:
             return false
@@ -57,6 +61,9 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
             return "cannot reach \(url.absoluteString): \(reason)"
         case .hostNotFound(let url):
             return "unknown host \"\(url.host ?? "")\" in \(url.absoluteString)"
+        case .replyCut(let url, let received, let expected):
+            return "the reply from \(url.absoluteString) broke off: "
+                + Self.cutShort(received: received, expected: expected)
         case .httpStatus(let url, let status):
             let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
             return "HTTP \(status) (\(phrase)) from \(url.absoluteString)"
@@ -83,6 +90,9 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         case .unreachable(let url, let reason):
             return "cannot reach \(url.host ?? "the server"): \(reason)"
         case .hostNotFound(let url): return "unknown host \"\(url.host ?? "")\""
+        case .replyCut(let url, _, _):
+            return "replies from \(url.host ?? "the server") broke off: "
+                + Self.cutShort(received: nil, expected: nil)
         case .httpStatus(_, let status):
             return "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
         case .notJSON(_, let contentType, _):
@@ -98,19 +108,35 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         switch self {
         case .invalidBaseURL, .invalidTimeout: return nil
         case .timeout(let url, _), .unreachable(let url, _), .hostNotFound(let url),
-            .httpStatus(let url, _), .notJSON(let url, _, _), .badJSON(let url, _),
-            .transport(let url, _):
+            .replyCut(let url, _, _), .httpStatus(let url, _), .notJSON(let url, _, _),
+            .badJSON(let url, _), .transport(let url, _):
             return url
         }
     }
 
     /// Whether the request never got an answer from its host (no connection, unknown host,
     /// no answer in time, a failed secure connection): several alike in a row mean the host
-    /// is down or wrong, and asking it for the rest is pointless.
+    /// is down or wrong, and asking it for the rest is pointless. A reply that broke off was
+    /// an answer begun, like an HTTP error.
     var isHostFailure: Bool {
         switch self {
         case .timeout, .unreachable, .hostNotFound, .transport: return true
-        case .invalidBaseURL, .invalidTimeout, .httpStatus, .notJSON, .badJSON: return false
+        case .invalidBaseURL, .invalidTimeout, .replyCut, .httpStatus, .notJSON, .badJSON:
+            return false
+        }
+    }
+
+    /// How a reply was cut short: after how many of how many bytes, as far as known.
+    private static func cutShort(received: Int?, expected: Int?) -> String {
+        switch (received, expected) {
+        case (let received?, let expected?):
+            return "the connection closed after \(received) of the \(expected) bytes announced"
+        case (let received?, nil):
+            return "the connection closed after \(received) bytes, before the reply's end"
+        case (nil, let expected?):
+            return "the connection closed before the \(expected) bytes announced had all come"
+        case (nil, nil):
+            return "the connection closed before the whole reply came"
         }
     }
 
