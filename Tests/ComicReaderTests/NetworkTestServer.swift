@@ -54,6 +54,18 @@ final class PythonHTTPServer {
                     self.wfile.flush()
                     self.close_connection = True
                     return
+                if how == "endless":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.close_connection = True
+                    chunk = b'{"num": 1, "alt": "' + b"x" * 262144
+                    try:
+                        for _ in range(2048):
+                            self.wfile.write(chunk)
+                            time.sleep(0.001)
+                    except OSError:
+                        return
             def do_GET(self):
                 global served
                 if self.path in misbehaving:
@@ -111,6 +123,13 @@ final class PythonHTTPServer {
         case cut
         /// Redirects (302) to the same path, for ever.
         case loop
+        /// Answers 200 without a length and sends 256 KiB a millisecond at most, endlessly as
+        /// far as a client can tell: it stops after 512 MiB, so a client that holds all it
+        /// gets (as comics once did) fails its test without taking the machine's memory.
+        /// Sent without pauses, a reply keeps Foundation on Linux reading so busily that it
+        /// takes seconds to heed the cancellation of the task, and the process's other
+        /// requests wait meanwhile.
+        case endless
     }
 
     /// The scripted server (see `scriptedServerSource`) serving `directory`, `misbehaving`

@@ -25,7 +25,7 @@ enum SysExits {
         case let network as NetworkError:
             switch network {
             case .invalidBaseURL, .invalidTimeout: return ExitCode.usage
-            case .notJSON, .badJSON: return ExitCode.dataError
+            case .notJSON, .badJSON, .replyTooLarge: return ExitCode.dataError
             case .timeout, .replyCut: return ExitCode.temporaryFailure
             case .httpStatus(_, let status):
                 return status == 429 || status >= 500

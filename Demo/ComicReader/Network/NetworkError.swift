@@ -21,6 +21,9 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// `received` body bytes (when counted) of the `expected` ones its Content-Length
     /// announced (when it did).
     case replyCut(url: URL, received: Int?, expected: Int?)
+    /// The reply went past `limit` bytes, the most accepted for what was asked; the rest of
+    /// it was not read.
+    case replyTooLarge(url: URL, limit: Int)
     /// The server answered with a status other than 2xx.
     case httpStatus(url: URL, status: Int)
     /// The server answered something that is not JSON at all (an HTML page, garbage).
@@ -35,7 +38,8 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         switch self {
         case .timeout, .unreachable, .replyCut: return true
         case .httpStatus(_, let status): return status == 429 || status >= 500
-        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .notJSON, .badJSON, .transport:
+        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .replyTooLarge, .notJSON, .badJSON,
+            .transport:
             return false
         }
     }
@@ -64,6 +68,9 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         case .replyCut(let url, let received, let expected):
             return "the reply from \(url.absoluteString) broke off: "
                 + Self.cutShort(received: received, expected: expected)
+        case .replyTooLarge(let url, let limit):
+            return "the reply from \(url.absoluteString) is \(Self.overLimit(limit)), so comics "
+                + "stopped reading it"
         case .httpStatus(let url, let status):
             let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
             return "HTTP \(status) (\(phrase)) from \(url.absoluteString)"
@@ -93,6 +100,8 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         case .replyCut(let url, _, _):
             return "replies from \(url.host ?? "the server") broke off: "
                 + Self.cutShort(received: nil, expected: nil)
+        case .replyTooLarge(let url, let limit):
+            return "replies from \(url.host ?? "the server") \(Self.overLimit(limit))"
         case .httpStatus(_, let status):
             return "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
         case .notJSON(_, let contentType, _):
@@ -108,8 +117,8 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         switch self {
         case .invalidBaseURL, .invalidTimeout: return nil
         case .timeout(let url, _), .unreachable(let url, _), .hostNotFound(let url),
-            .replyCut(let url, _, _), .httpStatus(let url, _), .notJSON(let url, _, _),
-            .badJSON(let url, _), .transport(let url, _):
+            .replyCut(let url, _, _), .replyTooLarge(let url, _), .httpStatus(let url, _),
+            .notJSON(let url, _, _), .badJSON(let url, _), .transport(let url, _):
             return url
         }
     }
@@ -121,9 +130,18 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     var isHostFailure: Bool {
         switch self {
         case .timeout, .unreachable, .hostNotFound, .transport: return true
-        case .invalidBaseURL, .invalidTimeout, .replyCut, .httpStatus, .notJSON, .badJSON:
+        case .invalidBaseURL, .invalidTimeout, .replyCut, .replyTooLarge, .httpStatus, .notJSON,
+            .badJSON:
             return false
         }
+    }
+
+    /// `larger than the limit of 1048576 bytes (1 MiB)`.
+    private static func overLimit(_ limit: Int) -> String {
+        let mebibytes = Double(limit) / Double(1 << 20)
+        let size =
+            mebibytes >= 1 ? "\(format(mebibytes)) MiB" : "\(format(Double(limit) / 1024)) KiB"
+        return "larger than the limit of \(limit) bytes (\(size))"
     }
 
     /// How a reply was cut short: after how many of how many bytes, as far as known.
