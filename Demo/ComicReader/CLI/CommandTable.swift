@@ -20,7 +20,9 @@ enum CommandTable {
         OptionSpec(
             name: "--timeout", valueName: "seconds",
             help: "Give up on a comic or image after this long,\n"
-                + "retries included. (default: \(Int(HTTPComicSource.defaultTimeout)))"),
+                + "retries included; from \(CommandLineParser.timeoutRange.lowerBound) to "
+                + "\(Int(CommandLineParser.timeoutRange.upperBound)). "
+                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
         OptionSpec(
             name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
         OptionSpec(
