@@ -27,12 +27,14 @@ final class PythonHTTPServer {
     /// once its answer is out (on a new connection, from another thread) is served.
     /// Paths may also misbehave (see `Misbehaviour`).
     /// Arguments: directory, slow path or "-", delay in seconds, exit after N comic
-    /// requests or 0 for never, misbehaving paths as "path=cut,path=loop,..." or "-".
+    /// requests or 0 for never, and optionally misbehaving paths as "path=cut,path=loop,..."
+    /// or "-" for none.
     /// Prints "port N" once it listens.
     static let scriptedServerSource = """
         import functools, http.server, os, sys, threading, time
         directory, slow_path, delay, exit_after = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
-        misbehaving = dict(item.rsplit("=", 1) for item in sys.argv[5].split(",") if item != "-")
+        listed = sys.argv[5] if len(sys.argv) > 5 else "-"
+        misbehaving = dict(item.rsplit("=", 1) for item in listed.split(",") if item != "-")
         lock = threading.Lock()
         served = 0
         class Handler(http.server.SimpleHTTPRequestHandler):
