@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ComicReader
@@ -212,9 +213,7 @@ struct CLIParserTests {
     @Test func optionValuesAreChecked() throws {
         #expect(usageError(["--cache"])?.message == "option '--cache' needs a value <dir>")
         #expect(usageError(["--json=yes"])?.message.contains("takes no value") == true)
-        #expect(
-            usageError(["--timeout", "0"])?.message.contains("'0' is not a positive number") == true
-        )
+        #expect(usageError(["--timeout", "0"])?.message.contains("'0' is out of range") == true)
         #expect(usageError(["--timeout", "soon"])?.message.contains("'soon'") == true)
         #expect(
             usageError(["--base-url", "ftp://x"])?.message.contains(
@@ -233,6 +232,41 @@ struct CLIParserTests {
         #expect(
             usageError([], environment: ["COMICS_IMAGE": "sixel"])?.message.hasPrefix(
                 "COMICS_IMAGE:") == true)
+    }
+
+    @Test(arguments: [("0.1", 0.1), ("0.5", 0.5), ("2.5", 2.5), ("10", 10), ("3600", 3600)])
+    func timeoutTakesPlainDecimalSecondsWithinAnHour(text: String, seconds: Double) throws {
+        #expect(try parse(["--timeout", text, "latest"]).options.timeout == seconds)
+        #expect(try parse(["latest", "--timeout=\(text)"]).options.timeout == seconds)
+    }
+
+    @Test(arguments: [
+        "0x2", "1e-300", "1e3", "1E2", "+5", "-5", " 5", "5 ", ".5", "5.", "1.2.3", "inf",
+        "infinity", "nan", "0x1p-3", "٣", "", "1_000",
+    ])
+    func timeoutRefusesOtherSpellingsOfNumbers(text: String) {
+        let error = usageError(["--timeout", text, "latest"])
+        #expect(
+            error?.message
+                == "--timeout: '\(text)' is not a plain number of seconds such as 10, 2.5 or 0.5")
+        #expect(error.map(SysExits.code(for:)) == 64)
+    }
+
+    @Test(arguments: ["0", "0.05", "0.0999", "3600.01", "86400", "99999999999999999999999"])
+    func timeoutRefusesSecondsOutOfRange(text: String) {
+        let error = usageError(["--timeout", text, "latest"])
+        #expect(
+            error?.message == "--timeout: '\(text)' is out of range; give from 0.1 to 3600 seconds")
+        #expect(error.map(SysExits.code(for:)) == 64)
+    }
+
+    @Test func aBadTimeoutEndsTheProgramWithAUsageError() async {
+        let harness = AppHarness(cacheDirectory: URL(fileURLWithPath: "/nonexistent"))
+        let program = ComicsProgram(
+            arguments: ["--timeout", "0x2", "latest"], environment: .fixed([:]))
+        #expect(await program.run(in: harness.makeContext()) == 64)
+        #expect(harness.console.errors.hasPrefix("comics: error: --timeout: '0x2' is not"))
+        #expect(harness.console.output.isEmpty)
     }
 
     @Test func badABAssignmentsListWhatExists() {

@@ -90,12 +90,8 @@ import Testing
                     detail: "field \"alt\" is 100000 bytes long, above the limit of 65536"))
         #expect(long.exitCode == 65)
         let hugeReply = try await #require(throws: NetworkError.self) { try await source.comic(1) }
-        #expect(
-            hugeReply
-                == .badJSON(
-                    url: source.url(ofComic: 1),
-                    detail: "the reply is \(huge.utf8.count + 2) bytes long, above the limit of "
-                        + "1048576 for a comic"))
+        #expect(hugeReply == .replyTooLarge(url: source.url(ofComic: 1), limit: 1_048_576))
+        #expect(hugeReply.exitCode == 65)
         #expect(try await source.comic(3) == APIFixtureTree.comic(3))
     }
 
@@ -148,6 +144,90 @@ import Testing
         )
         #expect(error.isTransient)
         #expect(error.exitCode == 75)
+    }
+
+    @Test func aReplyCutShortSaysSoAndMayBeTriedAgain() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, misbehaving: ["/2/info.0.json": .cut])
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        #expect(try await source.comic(1) == APIFixtureTree.comic(1))
+        let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        let url = source.url(ofComic: 2)
+        let length = APIFixtureTree.json(for: 2).utf8.count
+        guard case .replyCut(url, _, length) = error else {
+            Issue.record("expected the reply of \(url) cut short of \(length) bytes, got \(error)")
+            return
+        }
+        #expect(error.description.hasPrefix("the reply from \(url.absoluteString) broke off: "))
+        #expect(error.description.contains("the connection closed"))
+        #expect(error.isTransient)
+        #expect(error.exitCode == 75)
+    }
+
+    @Test func aRedirectLoopIsNamed() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, misbehaving: ["/2/info.0.json": .loop])
+        defer { server.stop() }
+
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let error = try await #require(throws: NetworkError.self) { try await source.comic(2) }
+        let url = source.url(ofComic: 2)
+        #expect(
+            error.description
+                == "request to \(url.absoluteString) failed: the server redirects it too many "
+                + "times, in a loop or along a chain too long to follow")
+        #expect(!error.isTransient)
+        #expect(error.exitCode == 69)
+    }
+
+    @Test func anEndlessReplyIsRefusedAtTheLimitWithoutBeingHeld() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory,
+            misbehaving: ["/info.0.json": .endless, "/comics/endless.png": .endless])
+        defer { server.stop() }
+        let peakBefore = Self.peakMemory()
+
+        // Each reply is far beyond any limit, and comes fast: it was held whole, and reported
+        // as no answer when it outlasted the timeout.
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 10)
+        let comic = try await #require(throws: NetworkError.self) { try await source.latest() }
+        #expect(comic == .replyTooLarge(url: source.latestURL, limit: 1 << 20))
+        #expect(
+            comic.description
+                == "the reply from \(source.latestURL.absoluteString) is larger than the limit of "
+                + "1048576 bytes (1 MiB), so comics stopped reading it")
+        #expect(comic.exitCode == 65)
+        #expect(!comic.isTransient)
+        let picture = URL(string: server.baseURL + "/comics/endless.png")!
+        let data = try await #require(throws: NetworkError.self) {
+            try await source.data(from: picture)
+        }
+        #expect(data == .replyTooLarge(url: picture, limit: 16 << 20))
+        #expect(data.description.contains("larger than the limit of 16777216 bytes (16 MiB)"))
+        #expect(try await source.comic(1) == APIFixtureTree.comic(1))
+
+        if let peakBefore, let peakAfter = Self.peakMemory() {
+            let grown = peakAfter - peakBefore
+            #expect(grown < 256 << 20, "the peak of memory grew by \(grown >> 20) MiB")
+        }
+    }
+
+    /// The most memory the process has held so far (its peak resident set size), in bytes,
+    /// where `/proc` tells.
+    static func peakMemory() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let kibibytes = line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        return kibibytes.map { $0 * 1024 }
     }
 
     @Test func refusedConnectionIsUnreachable() async throws {

@@ -25,16 +25,53 @@ final class PythonHTTPServer {
     /// crashed server would) right after answering a number of comic requests. The last of
     /// those closes the listening socket before it is answered, so no request that comes
     /// once its answer is out (on a new connection, from another thread) is served.
+    /// Paths may also misbehave (see `Misbehaviour`).
     /// Arguments: directory, slow path or "-", delay in seconds, exit after N comic
-    /// requests or 0 for never. Prints "port N" once it listens.
+    /// requests or 0 for never, and optionally misbehaving paths as "path=cut,path=loop,..."
+    /// or "-" for none.
+    /// Prints "port N" once it listens.
     static let scriptedServerSource = """
         import functools, http.server, os, sys, threading, time
         directory, slow_path, delay, exit_after = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+        listed = sys.argv[5] if len(sys.argv) > 5 else "-"
+        misbehaving = dict(item.rsplit("=", 1) for item in listed.split(",") if item != "-")
         lock = threading.Lock()
         served = 0
         class Handler(http.server.SimpleHTTPRequestHandler):
+            def misbehave(self, how):
+                if how == "loop":
+                    self.send_response(302)
+                    self.send_header("Location", self.path)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                if how == "cut":
+                    with open(os.path.join(directory, self.path.lstrip("/")), "rb") as file:
+                        body = file.read()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body[:len(body) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                if how == "endless":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.close_connection = True
+                    chunk = b'{"num": 1, "alt": "' + b"x" * 262144
+                    try:
+                        for _ in range(2048):
+                            self.wfile.write(chunk)
+                            time.sleep(0.001)
+                    except OSError:
+                        return
             def do_GET(self):
                 global served
+                if self.path in misbehaving:
+                    return self.misbehave(misbehaving[self.path])
                 if self.path == slow_path:
                     time.sleep(delay)
                 last = False
@@ -82,17 +119,35 @@ final class PythonHTTPServer {
             ["0", "--bind", "127.0.0.1", "--directory", directory.path])
     }
 
-    /// The scripted server (see `scriptedServerSource`) serving `directory`.
-    /// The server exits by itself after `lifetime`.
+    /// How a path of the scripted server misbehaves.
+    enum Misbehaviour: String {
+        /// Announces the file's length, sends half of it and closes the connection.
+        case cut
+        /// Redirects (302) to the same path, for ever.
+        case loop
+        /// Answers 200 without a length and sends 256 KiB a millisecond at most, endlessly as
+        /// far as a client can tell: it stops after 512 MiB, so a client that holds all it
+        /// gets (as comics once did) fails its test without taking the machine's memory.
+        /// Sent without pauses, a reply keeps Foundation on Linux reading so busily that it
+        /// takes seconds to heed the cancellation of the task, and the process's other
+        /// requests wait meanwhile.
+        case endless
+    }
+
+    /// The scripted server (see `scriptedServerSource`) serving `directory`, `misbehaving`
+    /// at some paths. The server exits by itself after `lifetime`.
     static func scripted(
         serving directory: URL, slowPath: String? = nil, delaySeconds: Double = 0,
-        exitAfterComicRequests: Int = 0, lifetime: Duration = ChildLeash.defaultLifetime
+        exitAfterComicRequests: Int = 0, misbehaving: [String: Misbehaviour] = [:],
+        lifetime: Duration = ChildLeash.defaultLifetime
     ) async throws -> PythonHTTPServer {
-        try await start(
+        let misbehaviours = misbehaving.map { "\($0.key)=\($0.value.rawValue)" }
+        return try await start(
             scriptedServerSource,
             [
                 directory.path, slowPath ?? "-", String(delaySeconds),
                 String(exitAfterComicRequests),
+                misbehaviours.isEmpty ? "-" : misbehaviours.joined(separator: ","),
             ], lifetime: lifetime)
     }
 

@@ -49,10 +49,9 @@ struct CommandLineParser {
             throw UsageError(
                 message: "'--json' does not apply to '\(spec.name)': \(reason)", command: spec.name)
         }
-        let command = try CommandBuilder(
-            spec: spec, arguments: Array(scan.positionals.dropFirst()),
-            locals: scan.locals
-        ).build()
+        let command = try spec.build(
+            CommandArguments(
+                spec: spec, arguments: Array(scan.positionals.dropFirst()), locals: scan.locals))
         return Invocation(options: options, command: command)
     }
 
@@ -220,12 +219,26 @@ struct CommandLineParser {
         return base
     }
 
-    /// Accepts a positive, finite number of seconds.
+    /// The seconds `--timeout` accepts: from a tenth of a second, below which no reply could
+    /// come, to an hour.
+    static let timeoutRange = 0.1...3600.0
+
+    /// Accepts a plain decimal number of seconds (`10`, `2.5`) within `timeoutRange`; not the
+    /// other spellings `Double` reads (`0x2`, `1e-300`, `inf`, `+5`, ` 5`).
     static func timeout(_ text: String) throws(UsageError) -> Double {
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
-            seconds > 0
-        else {
-            throw UsageError(message: "--timeout: '\(text)' is not a positive number of seconds")
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isPlain = parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) }
+        }
+        guard isPlain, let seconds = Double(text) else {
+            throw UsageError(
+                message: "--timeout: '\(text)' is not a plain number of seconds such as 10, "
+                    + "2.5 or 0.5")
+        }
+        guard timeoutRange.contains(seconds) else {
+            throw UsageError(
+                message: "--timeout: '\(text)' is out of range; give from "
+                    + "\(timeoutRange.lowerBound) to \(Int(timeoutRange.upperBound)) seconds")
         }
         return seconds
     }

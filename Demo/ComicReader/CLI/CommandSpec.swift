@@ -1,4 +1,6 @@
-/// A subcommand as the parser and the help know it: name, arguments, own options and help.
+/// A subcommand as the parser and the help know it: name, arguments, own options and help,
+/// and how its arguments become a `Command`. `CommandTable.commands` holds one per subcommand,
+/// and nothing else matches a subcommand's name.
 struct CommandSpec: Sendable {
     /// The name typed on the command line.
     let name: String
@@ -18,6 +20,9 @@ struct CommandSpec: Sendable {
     var examples: [String] = []
     /// Why `--json` does not apply, for commands that print no comics; nil when it does.
     var withoutJSON: String?
+    /// Makes the command from the words after the name and this command's own options, or
+    /// throws a usage error naming the one at fault.
+    let build: @Sendable (CommandArguments) throws(UsageError) -> Command
 
     /// Whether `word` names this command.
     func isNamed(_ word: String) -> Bool { word == name || aliases.contains(word) }

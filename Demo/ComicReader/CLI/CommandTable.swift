@@ -20,7 +20,9 @@ enum CommandTable {
         OptionSpec(
             name: "--timeout", valueName: "seconds",
             help: "Give up on a comic or image after this long,\n"
-                + "retries included. (default: \(Int(HTTPComicSource.defaultTimeout)))"),
+                + "retries included; from \(CommandLineParser.timeoutRange.lowerBound) to "
+                + "\(Int(CommandLineParser.timeoutRange.upperBound)). "
+                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
         OptionSpec(
             name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
         OptionSpec(
@@ -46,11 +48,16 @@ enum CommandTable {
     /// `--version`.
     static let versionFlag = "--version"
 
-    /// The subcommands.
+    /// The subcommands, each with what builds its `Command`: the one place a subcommand is
+    /// named, so adding one means adding an entry here (and its `Command` case and runner).
     static let commands: [CommandSpec] = [
         CommandSpec(
             name: "latest", abstract: "Show the newest comic.",
-            examples: ["comics latest", "comics latest --json"]),
+            examples: ["comics latest", "comics latest --json"]
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .display(.latest)
+        },
         CommandSpec(
             name: "show", arguments: "<number>", abstract: "Show comic <number>.",
             discussion: "Comic 404 does not exist: on the real site it answers \"404 Not Found\", "
@@ -65,13 +72,17 @@ enum CommandTable {
             examples: [
                 "comics show 410", "comics show 410 --transcript",
                 "comics --ab layout=card show 410",
-            ]),
+            ]
+        ) { line throws(UsageError) in
+            .display(.number(try line.onlyNumber()), transcript: line.flag("--transcript"))
+        },
         CommandSpec(
             name: "read", arguments: "<number>",
             abstract: "Open the interactive reader at comic <number>.",
             discussion: "Without a terminal to read keys from, prints the comic as 'show' does.",
             argumentHelp: [("<number>", "The comic's number, e.g. 1732.")],
-            examples: ["comics read 1732"]),
+            examples: ["comics read 1732"]
+        ) { line throws(UsageError) in .read(try line.onlyNumber()) },
         CommandSpec(
             name: "random", abstract: "Show a random comic.",
             discussion: "With --unread, only comics not read yet are chosen from. "
@@ -80,16 +91,33 @@ enum CommandTable {
                 OptionSpec(
                     name: "--unread", valueName: nil, help: "Choose among comics not read yet.")
             ],
-            examples: ["comics random", "comics random --unread"]),
-        CommandSpec(name: "first", abstract: "Show the oldest known comic."),
+            examples: ["comics random", "comics random --unread"]
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .display(line.flag("--unread") ? .randomUnread : .random)
+        },
+        CommandSpec(
+            name: "first", abstract: "Show the oldest known comic."
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .display(.first)
+        },
         CommandSpec(
             name: "next", abstract: "Show the comic after the one shown last.",
             discussion: "Starts at the first comic when none was shown yet. "
-                + "The last comic shown is kept in state.json."),
+                + "The last comic shown is kept in state.json."
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .display(.next)
+        },
         CommandSpec(
             name: "prev", aliases: ["previous"],
             abstract: "Show the comic before the one shown last.",
-            discussion: "Starts at the latest comic when none was shown yet."),
+            discussion: "Starts at the latest comic when none was shown yet."
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .display(.previous)
+        },
         CommandSpec(
             name: "search", arguments: "<text>...",
             abstract: "Find comics by title, alt text and transcript.",
@@ -97,7 +125,15 @@ enum CommandTable {
                 "Every word must occur. Results are ranked, best first: title hits weigh most, "
                 + "then alt text, then transcript; whole words beat parts of words.",
             argumentHelp: [("<text>", "Words to look for; case and accents are ignored.")],
-            examples: ["comics search physics", "comics search --json tab completion"]),
+            examples: ["comics search physics", "comics search --json tab completion"]
+        ) { line throws(UsageError) in
+            let text = line.arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else {
+                throw line.error(
+                    "'\(line.name)' needs some text, e.g. 'comics \(line.name) physics'")
+            }
+            return .search(text)
+        },
         CommandSpec(
             name: "list", abstract: "List comics, one line each (the newest 10 by default).",
             options: [
@@ -110,14 +146,38 @@ enum CommandTable {
             examples: [
                 "comics list", "comics list --from 400 --count 20", "comics list --dates",
                 "comics list --json",
-            ]),
+            ]
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            let from = try line.value("--from").map { text throws(UsageError) in
+                try line.number(text, option: "--from")
+            }
+            let count = try line.value("--count").map { text throws(UsageError) in
+                try line.number(text, .count, option: "--count")
+            }
+            return .list(from: from, count: count ?? 10, dates: line.flag("--dates"))
+        },
         CommandSpec(
             name: "favorites", aliases: ["favourites"], arguments: "[add|remove <number>]",
             abstract: "List favourite comics, or add or remove one.",
             discussion: "Also spelled 'favourites'.",
             examples: [
                 "comics favorites", "comics favorites add 410", "comics favorites remove 410",
-            ]),
+            ]
+        ) { line throws(UsageError) in
+            guard let action = line.arguments.first else { return .favorites(.list) }
+            guard action == "add" || action == "remove" else {
+                throw line.error(
+                    "unknown \(line.name) action '\(action)'; use 'add <number>' or 'remove <number>'"
+                )
+            }
+            guard line.arguments.count >= 2 else {
+                throw line.error("'\(line.name) \(action)' needs a comic number")
+            }
+            try line.atMost(2, for: "\(line.name) \(action)")
+            let comic = try line.number(line.arguments[1])
+            return .favorites(action == "add" ? .add(comic) : .remove(comic))
+        },
         CommandSpec(
             name: "refresh", abstract: "Download comics from the server into the cache.",
             discussion: "Without a flag, fetches every comic up to the latest that is not cached "
@@ -149,7 +209,33 @@ enum CommandTable {
             examples: [
                 "comics refresh", "comics refresh --since 2900", "comics refresh --all --force",
                 "comics refresh --images",
-            ]),
+            ]
+        ) { line throws(UsageError) in
+            // At most one of --all, --latest and --since N; --images without one of them
+            // fetches images only.
+            try line.noArguments()
+            var request = RefreshRequest(force: line.flag("--force"), images: line.flag("--images"))
+            if request.images { request.range = nil }
+            var chosen: [String] = []
+            if line.flag("--all") {
+                request.range = .all
+                chosen.append("--all")
+            }
+            if line.flag("--latest") {
+                request.range = .latest
+                chosen.append("--latest")
+            }
+            if let since = line.value("--since") {
+                request.range = .since(try line.number(since, option: "--since"))
+                chosen.append("--since")
+            }
+            if chosen.count > 1 {
+                throw line.error(
+                    "choose one of --all, --latest and --since, not \(chosen.joined(separator: " and "))"
+                )
+            }
+            return .refresh(request)
+        },
         CommandSpec(
             name: "open", arguments: "<number>",
             abstract: "Print the web address of comic <number>.",
@@ -161,7 +247,10 @@ enum CommandTable {
                     name: "--launch", valueName: nil, help: "Open the address in the browser.")
             ],
             examples: ["comics open 410", "comics open 410 --launch"],
-            withoutJSON: "it prints a web address, not comics"),
+            withoutJSON: "it prints a web address, not comics"
+        ) { line throws(UsageError) in
+            .open(try line.onlyNumber(), launch: line.flag("--launch"))
+        },
         CommandSpec(
             name: "save", arguments: "<number> [<file>]",
             abstract: "Save the picture of comic <number> to a file.",
@@ -179,14 +268,30 @@ enum CommandTable {
             examples: [
                 "comics save 614", "comics save 614 ~/Pictures/woodpecker.png",
                 "comics save 614 ~/Pictures",
-            ]),
+            ]
+        ) { line throws(UsageError) in
+            guard let first = line.arguments.first else {
+                throw line.error(
+                    "'\(line.name)' needs a comic number, e.g. 'comics \(line.name) 410'")
+            }
+            try line.atMost(2)
+            let file = line.arguments.count == 2 ? line.arguments[1] : nil
+            if file?.isEmpty == true {
+                throw line.error("'\(line.name)' needs a file name, not an empty one")
+            }
+            return .save(try line.number(first), file: file)
+        },
         CommandSpec(
             name: "reset-state", abstract: "Set a damaged state.json aside and start afresh.",
             discussion: "When state.json (favourites, read comics, the comic shown last) does not "
                 + "decode, comics keeps showing comics but ignores it and saves nothing to it. This "
                 + "command keeps a copy of it as state.json.corrupt (or .corrupt.1, ...) and starts "
                 + "with an empty state. A file that is not damaged is left as it is.",
-            examples: ["comics reset-state"]),
+            examples: ["comics reset-state"]
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .resetState
+        },
         CommandSpec(
             name: "explain", arguments: "<number>",
             abstract: "Show explainxkcd's explanation of comic <number>.",
@@ -206,12 +311,28 @@ enum CommandTable {
                         + "(default: \(ExplanationSource.defaultBase))"),
             ],
             examples: ["comics explain 410", "comics explain 410 --launch"],
-            withoutJSON: "it prints an explanation as text, not comics"),
+            withoutJSON: "it prints an explanation as text, not comics"
+        ) { line throws(UsageError) in
+            let number = try line.onlyNumber()
+            guard let text = line.value("--explain-base-url") else {
+                return .explain(number, launch: line.flag("--launch"))
+            }
+            guard let base = HTTPComicSource.validatedBase(text) else {
+                throw line.error(
+                    "--explain-base-url: '\(text)' is not an http or https address, "
+                        + "e.g. \(ExplanationSource.defaultBase)")
+            }
+            return .explain(number, launch: line.flag("--launch"), base: base)
+        },
         CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",
             examples: ["comics experiments", "comics --ab layout=card experiments"],
-            withoutJSON: "it lists the A/B experiments as text, not comics"),
+            withoutJSON: "it lists the A/B experiments as text, not comics"
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .experiments
+        },
         CommandSpec(
             name: "graph", abstract: "Print the program's dependency graph as Graphviz DOT.",
             discussion: "Nodes are definitions, grouped by assembly; the shape shows the scope "
@@ -219,10 +340,22 @@ enum CommandTable {
                 + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
                 + "filled. Edges go from an object to what it was given.",
             examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"],
-            withoutJSON: "it prints the graph in Graphviz DOT, not comics"),
+            withoutJSON: "it prints the graph in Graphviz DOT, not comics"
+        ) { line throws(UsageError) in
+            try line.noArguments()
+            return .graph
+        },
         CommandSpec(
             name: "help", arguments: "[<subcommand>]",
-            abstract: "Show help, for comics or a subcommand."),
+            abstract: "Show help, for comics or a subcommand."
+        ) { line throws(UsageError) in
+            try line.atMost(1)
+            guard let topic = line.arguments.first else { return .help(topic: nil) }
+            guard let spec = command(named: topic) else {
+                throw UsageError(message: "unknown command '\(topic)'")
+            }
+            return .help(topic: spec.name)
+        },
     ]
 
     /// The subcommand named `word` (or one of its aliases), if any.

@@ -79,7 +79,8 @@ enum HelpText {
               or it has not a comic or image (HTTP 404)
           73  save: the file exists (it is never overwritten) or cannot be created
           74  a cache file cannot be read or written
-          75  temporary failure: timeout or server error (5xx, 429); try again later
+          75  temporary failure: timeout, a reply cut short, server error (5xx, 429);
+              try again later
 
           When some comics or images fail, refresh ends with 75 if any may come on a later
           try, else with the code of what failed: 74, then 69, then 65.

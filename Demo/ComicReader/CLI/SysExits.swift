@@ -25,8 +25,8 @@ enum SysExits {
         case let network as NetworkError:
             switch network {
             case .invalidBaseURL, .invalidTimeout: return ExitCode.usage
-            case .notJSON, .badJSON: return ExitCode.dataError
-            case .timeout: return ExitCode.temporaryFailure
+            case .notJSON, .badJSON, .replyTooLarge: return ExitCode.dataError
+            case .timeout, .replyCut: return ExitCode.temporaryFailure
             case .httpStatus(_, let status):
                 return status == 429 || status >= 500
                     ? ExitCode.temporaryFailure : ExitCode.unavailable

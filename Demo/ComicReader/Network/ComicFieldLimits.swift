@@ -1,20 +1,16 @@
 /// How long the parts of one comic's JSON from the server may be. Real comics stay far below
-/// (the longest transcripts run to a few thousand characters); a reply past these limits is
-/// refused as it is decoded, before its text is stored, searched or wrapped, so a hostile
-/// server cannot make every later command slow.
+/// (the longest transcripts run to a few thousand characters); a reply past its limit is
+/// refused while it arrives, a field past its limit as the reply is decoded, before its text
+/// is stored, searched or wrapped, so a hostile server can neither fill the memory nor make
+/// every later command slow.
 enum ComicFieldLimits {
-    /// The largest reply accepted for one comic, in bytes (1 MiB).
+    /// The largest reply accepted for one comic, in bytes (1 MiB); `HTTPComicSource` stops
+    /// reading a reply that goes past it.
     static let maxReplyBytes = 1 << 20
     /// The largest text field (alt text, transcript, news, an extra part), in UTF-8 bytes.
     static let maxTextBytes = 64 << 10
     /// The largest short field (a title, the image address, the link, a date part).
     static let maxShortBytes = 4 << 10
-
-    /// What is wrong with a reply of `size` bytes, or nil when it is not too large.
-    static func problem(withReplyOf size: Int) -> String? {
-        guard size > maxReplyBytes else { return nil }
-        return "the reply is \(size) bytes long, above the limit of \(maxReplyBytes) for a comic"
-    }
 
     /// The first field of `comic` that is longer than its limit, named with its length, or nil.
     static func problem(in comic: Comic) -> String? {

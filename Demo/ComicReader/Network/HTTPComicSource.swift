@@ -8,18 +8,26 @@ import Foundation
 /// `{base}/info.0.json` for the latest comic, `{base}/{n}/info.0.json` for comic n.
 ///
 /// Uses its own ephemeral session without a cache, so every call really asks the server,
-/// and a per-request timeout so a silent server cannot stall the program.
+/// a per-request timeout so a silent server cannot stall the program, and a limit on the
+/// size of each reply, kept while it arrives, so a server that sends without end cannot
+/// fill the memory.
 final class HTTPComicSource: ComicSource {
     /// The real xkcd site.
     static let defaultBase = "https://xkcd.com"
     /// Seconds to wait for an answer unless `--timeout` says otherwise.
     static let defaultTimeout = 10.0
+    /// The largest reply `data(from:)` accepts (pictures, explanations), in bytes: 16 MiB,
+    /// room for pictures far larger than xkcd's. A comic's reply has a limit of its own,
+    /// `ComicFieldLimits.maxReplyBytes`.
+    static let maxDataBytes = 16 << 20
 
     /// The server's base URL as given, without trailing slashes.
     let base: String
     /// Seconds to wait for an answer before giving up on a request.
     let timeout: Double
     private let session: URLSession
+    /// The session's delegate, which gathers the replies.
+    private let collector = ReplyCollector()
 
     /// Prepares requests to `base` (with or without a trailing slash).
     /// - Throws: `NetworkError.invalidBaseURL` unless `base` is an absolute http(s) URL
@@ -38,13 +46,14 @@ final class HTTPComicSource: ComicSource {
 
         self.base = trimmed
         self.timeout = timeout
+        let collector = self.collector
         self.session = SessionScratchDirectory.run(in: scratchDirectory) {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.urlCache = nil
             configuration.httpCookieStorage = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.timeoutIntervalForRequest = timeout.rounded(.up)  // see `get`
-            return URLSession(configuration: configuration)
+            return URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         }
     }
 
@@ -73,7 +82,7 @@ final class HTTPComicSource: ComicSource {
 
     func latest() async throws -> Comic {
         let url = latestURL
-        let (body, response) = try await get(url)
+        let (body, response) = try await get(url, limit: ComicFieldLimits.maxReplyBytes)
         guard (200..<300).contains(response.statusCode) else {
             throw NetworkError.httpStatus(url: url, status: response.statusCode)
         }
@@ -82,7 +91,7 @@ final class HTTPComicSource: ComicSource {
 
     func comic(_ number: Int) async throws -> Comic? {
         let url = url(ofComic: number)
-        let (body, response) = try await get(url)
+        let (body, response) = try await get(url, limit: ComicFieldLimits.maxReplyBytes)
         if response.statusCode == 404 { return nil }
         guard (200..<300).contains(response.statusCode) else {
             throw NetworkError.httpStatus(url: url, status: response.statusCode)
@@ -96,7 +105,7 @@ final class HTTPComicSource: ComicSource {
     }
 
     func data(from url: URL) async throws -> Data {
-        let (body, response) = try await get(url)
+        let (body, response) = try await get(url, limit: Self.maxDataBytes)
         guard (200..<300).contains(response.statusCode) else {
             throw NetworkError.httpStatus(url: url, status: response.statusCode)
         }
@@ -114,21 +123,26 @@ final class HTTPComicSource: ComicSource {
 
     /// Performs one GET, turning transport failures into `NetworkError`s that name `url`.
     /// It ends by the request's deadline (see `RequestDeadline`), else after `timeout`, even
-    /// when a server keeps sending a little now and then, and at once when the calling task
-    /// is cancelled.
+    /// when a server keeps sending a little now and then, at once when the calling task is
+    /// cancelled, and as soon as the reply goes past `limit` bytes
+    /// (`NetworkError.replyTooLarge`): no more than `limit` bytes of it are kept.
     ///
-    /// The URLSession task is never cancelled. On Linux, swift-corelibs-foundation can
-    /// deadlock when a data task is cancelled while its response is being handled: the
-    /// cancelling thread holds the Swift task's lock and waits for the session's work queue,
-    /// while the work queue's thread holds that queue and waits for the task's lock to resume
-    /// it (swift-corelibs-foundation issue 5412; Swift 6.3.1 still has it). Cancelling the
-    /// task that awaits `URLSession.data(for:)` does exactly that, so racing that call against
-    /// a sleep and cancelling the loser hung `swift test` and `comics show` now and then.
-    /// Instead the request runs as a completion-handler task, and whichever comes first of
-    /// its completion, a timer of our own at the deadline, and the caller's cancellation ends
-    /// the wait (`FirstResult`); a request left behind runs on until Foundation's own timeout
-    /// (the request's `timeoutInterval`) or the server ends it, and its result is dropped.
-    private func get(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+    /// The URLSession task is cancelled only past the limit, and then from a dispatch queue
+    /// of `ReplyCollector`'s. On Linux, swift-corelibs-foundation can deadlock when a data task
+    /// is cancelled while its response is being handled: the cancelling thread holds the
+    /// Swift task's lock and waits for the session's work queue, while the work queue's
+    /// thread holds that queue and waits for the task's lock to resume it
+    /// (swift-corelibs-foundation issue 5412; Swift 6.3.1 still has it). Cancelling the task
+    /// that awaits `URLSession.data(for:)` does exactly that, so racing that call against a
+    /// sleep and cancelling the loser hung `swift test` and `comics show` now and then.
+    /// Instead the request runs as a delegate's task, and whichever comes first of its
+    /// completion, the reply going past the limit, a timer of our own at the deadline, and
+    /// the caller's cancellation ends the wait (`FirstResult`); none of them cancels the task
+    /// from a Swift task's cancellation handler. A request left behind by the deadline or a
+    /// cancellation runs on until Foundation's own timeout (the request's
+    /// `timeoutInterval`), the server ends it or it passes the limit; its bytes are only
+    /// counted, and its result is dropped.
+    private func get(_ url: URL, limit: Int) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
         let seconds = RequestDeadline.secondsLeft(atMost: timeout)
         guard seconds > 0 else { throw NetworkError.timeout(url: url, seconds: timeout) }
@@ -137,31 +151,30 @@ final class HTTPComicSource: ComicSource {
         // 0.5 s would time out at once; the timer below keeps the exact deadline. Set through
         // the property, which Foundation then prefers to the session's timeout.
         request.timeoutInterval = seconds.rounded(.up)
-        let reply = FirstResult<(Data, URLResponse)>()
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                reply.deliver(.failure(error))
-            } else if let response {
-                reply.deliver(.success((data ?? Data(), response)))
-            } else {
-                reply.deliver(.failure(URLError(.badServerResponse)))
-            }
-        }
-        let deadline = DispatchWorkItem { reply.deliver(.failure(URLError(.timedOut))) }
+        let reply = ReplyCollector.Reply(url: url, limit: limit)
+        let task = session.dataTask(with: request)
+        collector.gather(task, into: reply)
+        let deadline = DispatchWorkItem { reply.result.deliver(.failure(URLError(.timedOut))) }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
-        defer { deadline.cancel() }  // the timer only; the request itself is left alone
+        defer {
+            deadline.cancel()  // the timer only; the request itself is left alone
+            reply.release()
+        }
         let body: Data
         let response: URLResponse
         do {
             task.resume()
             (body, response) = try await withTaskCancellationHandler {
-                try await reply.value()
+                try await reply.result.value()
             } onCancel: {
                 // Not resumed from inside the handler, which runs under the task's lock.
-                DispatchQueue.global().async { reply.deliver(.failure(CancellationError())) }
+                DispatchQueue.global().async {
+                    reply.result.deliver(.failure(CancellationError()))
+                }
             }
         } catch let error as URLError {
-            throw try Self.networkError(for: error, at: url, timeout: timeout)
+            throw try URLErrorTranslation.networkError(
+                for: error, at: url, timeout: timeout, progress: reply.progress)
         }
         guard let http = response as? HTTPURLResponse else {
             throw NetworkError.transport(url: url, reason: "the reply is not an HTTP response")
@@ -169,45 +182,13 @@ final class HTTPComicSource: ComicSource {
         return (body, http)
     }
 
-    /// Maps the system's error codes onto the few situations a user can act on.
-    /// Throws `CancellationError` for cancelled requests so callers see cancellation as such.
-    private static func networkError(for error: URLError, at url: URL, timeout: Double) throws
-        -> NetworkError
-    {
-        switch error.code {
-        case .cancelled:
-            throw CancellationError()
-        case .timedOut:
-            return .timeout(url: url, seconds: timeout)
-        case .cannotConnectToHost:
-            return .unreachable(url: url, reason: "connection refused or host unreachable")
-        case .networkConnectionLost:
-            return .unreachable(url: url, reason: "the connection was lost")
-        case .notConnectedToInternet:
-            return .unreachable(url: url, reason: "no network connection")
-        case .cannotFindHost, .dnsLookupFailed:
-            return .hostNotFound(url: url)
-        case .badServerResponse, .zeroByteResource, .cannotParseResponse:
-            return .unreachable(
-                url: url, reason: "the server closed the connection without a valid answer")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .transport(url: url, reason: "secure connection failed")
-        default:
-            return .transport(url: url, reason: "URL error \(error.code.rawValue)")
-        }
-    }
-
     private func contentType(of response: HTTPURLResponse) -> String? {
         response.value(forHTTPHeaderField: "Content-Type")
     }
 
     /// Decodes a comic, telling apart "not JSON at all" from "JSON of the wrong shape", and
-    /// refuses a reply or a field longer than `ComicFieldLimits` allows.
+    /// refuses a field longer than `ComicFieldLimits` allows (`get` refused a longer reply).
     private func decodeComic(_ body: Data, from url: URL, contentType: String?) throws -> Comic {
-        if let problem = ComicFieldLimits.problem(withReplyOf: body.count) {
-            throw NetworkError.badJSON(url: url, detail: problem)
-        }
         guard (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
         else {
             throw NetworkError.notJSON(

@@ -17,6 +17,13 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     case unreachable(url: URL, reason: String)
     /// The host name could not be resolved.
     case hostNotFound(url: URL)
+    /// The server began its reply, then the connection closed before the whole of it came:
+    /// `received` body bytes (when counted) of the `expected` ones its Content-Length
+    /// announced (when it did).
+    case replyCut(url: URL, received: Int?, expected: Int?)
+    /// The reply went past `limit` bytes, the most accepted for what was asked; the rest of
+    /// it was not read.
+    case replyTooLarge(url: URL, limit: Int)
     /// The server answered with a status other than 2xx.
     case httpStatus(url: URL, status: Int)
     /// The server answered something that is not JSON at all (an HTML page, garbage).
@@ -29,9 +36,10 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// Whether trying the same request again later may succeed.
     var isTransient: Bool {
         switch self {
-        case .timeout, .unreachable: return true
+        case .timeout, .unreachable, .replyCut: return true
         case .httpStatus(_, let status): return status == 429 || status >= 500
-        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .notJSON, .badJSON, .transport:
+        case .invalidBaseURL, .invalidTimeout, .hostNotFound, .replyTooLarge, .notJSON, .badJSON,
+            .transport:
             return false
         }
     }
@@ -57,6 +65,12 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
             return "cannot reach \(url.absoluteString): \(reason)"
         case .hostNotFound(let url):
             return "unknown host \"\(url.host ?? "")\" in \(url.absoluteString)"
+        case .replyCut(let url, let received, let expected):
+            return "the reply from \(url.absoluteString) broke off: "
+                + Self.cutShort(received: received, expected: expected)
+        case .replyTooLarge(let url, let limit):
+            return "the reply from \(url.absoluteString) is \(Self.overLimit(limit)), so comics "
+                + "stopped reading it"
         case .httpStatus(let url, let status):
             let phrase = HTTPURLResponse.localizedString(forStatusCode: status)
             return "HTTP \(status) (\(phrase)) from \(url.absoluteString)"
@@ -83,6 +97,11 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         case .unreachable(let url, let reason):
             return "cannot reach \(url.host ?? "the server"): \(reason)"
         case .hostNotFound(let url): return "unknown host \"\(url.host ?? "")\""
+        case .replyCut(let url, _, _):
+            return "replies from \(url.host ?? "the server") broke off: "
+                + Self.cutShort(received: nil, expected: nil)
+        case .replyTooLarge(let url, let limit):
+            return "replies from \(url.host ?? "the server") \(Self.overLimit(limit))"
         case .httpStatus(_, let status):
             return "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))"
         case .notJSON(_, let contentType, _):
@@ -98,19 +117,44 @@ enum NetworkError: Error, Equatable, CustomStringConvertible, LocalizedError {
         switch self {
         case .invalidBaseURL, .invalidTimeout: return nil
         case .timeout(let url, _), .unreachable(let url, _), .hostNotFound(let url),
-            .httpStatus(let url, _), .notJSON(let url, _, _), .badJSON(let url, _),
-            .transport(let url, _):
+            .replyCut(let url, _, _), .replyTooLarge(let url, _), .httpStatus(let url, _),
+            .notJSON(let url, _, _), .badJSON(let url, _), .transport(let url, _):
             return url
         }
     }
 
     /// Whether the request never got an answer from its host (no connection, unknown host,
     /// no answer in time, a failed secure connection): several alike in a row mean the host
-    /// is down or wrong, and asking it for the rest is pointless.
+    /// is down or wrong, and asking it for the rest is pointless. A reply that broke off was
+    /// an answer begun, like an HTTP error.
     var isHostFailure: Bool {
         switch self {
         case .timeout, .unreachable, .hostNotFound, .transport: return true
-        case .invalidBaseURL, .invalidTimeout, .httpStatus, .notJSON, .badJSON: return false
+        case .invalidBaseURL, .invalidTimeout, .replyCut, .replyTooLarge, .httpStatus, .notJSON,
+            .badJSON:
+            return false
+        }
+    }
+
+    /// `larger than the limit of 1048576 bytes (1 MiB)`.
+    private static func overLimit(_ limit: Int) -> String {
+        let mebibytes = Double(limit) / Double(1 << 20)
+        let size =
+            mebibytes >= 1 ? "\(format(mebibytes)) MiB" : "\(format(Double(limit) / 1024)) KiB"
+        return "larger than the limit of \(limit) bytes (\(size))"
+    }
+
+    /// How a reply was cut short: after how many of how many bytes, as far as known.
+    private static func cutShort(received: Int?, expected: Int?) -> String {
+        switch (received, expected) {
+        case (let received?, let expected?):
+            return "the connection closed after \(received) of the \(expected) bytes announced"
+        case (let received?, nil):
+            return "the connection closed after \(received) bytes, before the reply's end"
+        case (nil, let expected?):
+            return "the connection closed before the \(expected) bytes announced had all come"
+        case (nil, nil):
+            return "the connection closed before the whole reply came"
         }
     }
 
