@@ -155,18 +155,19 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = Kept(object, weakly: true)
         }
-        lock.withLock {
+        let replaced = lock.withLock {
             if let substitution {
-                substitution.singletons.put(kept, for: read.key)
-            } else {
-                tables.singletons.put(kept, for: read.key)
+                return substitution.singletons.put(kept, for: read.key)
             }
+            return tables.singletons.put(kept, for: read.key)
         }
+        withExtendedLifetime(replaced) {}  // super's singleton, for an override's: let go unlocked
     }
 
     /// The singletons of a context or of one substitution. Entries of released weak singletons
     /// are dropped whenever the shelf has doubled since the last sweep, so sweeping costs O(1)
-    /// amortised; no entry is replaced or dropped while its object lives, so none runs a deinit.
+    /// amortised. Only an entry of the same key is replaced while its object lives (a superclass's
+    /// singleton by its override's): `put` returns it, to be let go unlocked.
     struct Shelf {
         /// The fewest entries a shelf holds before it is swept.
         static let smallestSweep = 64
@@ -175,12 +176,12 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
         subscript(key: Key) -> Any? { entries[key]?.value }
 
-        mutating func put(_ kept: Kept, for key: Key) {
+        mutating func put(_ kept: Kept, for key: Key) -> Kept? {
             if entries.count >= sweepAt {
                 entries = entries.filter { $0.value.value != nil }
                 sweepAt = max(Self.smallestSweep, 2 * entries.count)
             }
-            entries[key] = kept
+            return entries.updateValue(kept, forKey: key)
         }
     }
 
@@ -467,7 +468,7 @@ nonisolated extension DIContext {
         /// Stops if this is a method with arguments but no key, as its calls would share one
         /// object: when one is found in the graph, or a singleton is made.
         func mustNotShare() {
-            guard key.name == name, name.hasSuffix(":)") else {
+            guard key.name.hasSuffix(":)") else {
                 return
             }
             DIContext.fail(
@@ -563,7 +564,9 @@ nonisolated extension DIContext {
                 swap(&ended, &graphs)
                 for graph in ended.values {
                     graph.objects.removeAll()  // its records hold it: let them go
+                    graph.discarded.removeAll()
                 }
+                _ = consume ended
                 self.probe = probe
             }
             return value
@@ -626,9 +629,7 @@ nonisolated extension DIContext {
                 read.mustNotShare()
                 graph.context.keep(value, for: read, by: substitution)
             }
-            if recorded {
-                frame.put(value)
-            }
+            frame.put(value)
             return value
         }
 
@@ -811,16 +812,13 @@ nonisolated extension DIContext {
                 && (self.read.overrides(read) || self.read.key == read.key && substitution != nil)
         }
 
-        /// Holds `value`, letting go of the object held before only after it holds the new one:
-        /// a deinit that reads finds the record whole.
+        /// Holds `value`; the object held before stays in the graph until the read ends, so that
+        /// a deinit that reads starts a read of its own.
         func put(_ value: Any) {
-            guard object != nil else {
-                object = value
-                return
+            if let replaced = object {
+                graph.discarded.append(replaced)
             }
-            let replaced = object
             object = value
-            withExtendedLifetime(replaced) {}
         }
     }
 
@@ -831,6 +829,8 @@ nonisolated extension DIContext {
         let context: DIContext
         let substitutions: [Key: Substitution]
         var objects: [Key: Frame?] = [:]
+        /// Objects that an `inject:` replaced, let go when the read ends.
+        var discarded: [Any] = []
 
         init(_ context: DIContext) {
             self.context = context
@@ -1046,7 +1046,7 @@ nonisolated extension DIContext {
 
         /// Takes `read` as the key path's definition, and its substitution to serve it.
         func serve(_ read: Read, _ context: DIContext) -> Substitution {
-            if let found {
+            if let found, found.read.key != read.key || found.context !== context {
                 fail("reads more than one definition of its type: \(found.read) and \(read)")
             }
             found = (read, context)
