@@ -582,7 +582,7 @@ nonisolated extension DIContext {
             let caller = top
             let layered = caller?.replaces(read, in: graph) ?? false
             let probe = self.probe
-            let probing = probe?.depth == caller?.depth ?? 0 && probe?.result == read.result
+            let probing = caller == nil && probe?.result == read.result
             let substituted = layered ? nil : graph.substitution(of: read)
             let substitution =
                 probing ? probe!.serve(read, graph.context) : read.site == nil ? nil : substituted
@@ -992,11 +992,16 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         _ make: @escaping (DIContext) -> Any
     ) {
         let resolution = DIContext.Resolution.current()
-        let probe = DIContext.Probe(resolution.depth, Value.self, site, make)
-        let outer = resolution.probe
+        let probe = DIContext.Probe(Value.self, site, make)
+        // The probe is a top-level read of its own: a read under way keeps its graphs.
+        let outer = (probe: resolution.probe, top: resolution.top, graphs: resolution.graphs)
         resolution.probe = probe
+        resolution.top = nil
+        resolution.graphs = [:]
         let returned = self[keyPath: keyPath]
-        resolution.probe = outer
+        resolution.probe = outer.probe
+        resolution.top = outer.top
+        resolution.graphs = outer.graphs
         let read = probe.check(returned, context)
         let name = DIContext.KeyPathName(
             keyPath: keyPath, assembly: ObjectIdentifier(type(of: self)))
@@ -1027,18 +1032,16 @@ nonisolated extension DIContext {
     }
 
     /// A key path's probe read: the one define call its getter makes of the key path's type, at
-    /// the probe's depth, is its definition; the substitution serves it, and the getter must
-    /// return what it served, in the assembly's context.
+    /// the top of the probe's own read, is its definition; the substitution serves it, and the
+    /// getter must return what it served, in the assembly's context.
     final class Probe {
-        let depth: Int
         let result: ObjectIdentifier
         let site: String
         let substitution: Substitution
         var found: (read: Read, context: DIContext)?
         var served: Any?
 
-        init(_ depth: Int, _ type: Any.Type, _ site: String, _ make: @escaping (DIContext) -> Any) {
-            self.depth = depth
+        init(_ type: Any.Type, _ site: String, _ make: @escaping (DIContext) -> Any) {
             self.result = ObjectIdentifier(type)
             self.site = site
             self.substitution = Substitution("", make)
