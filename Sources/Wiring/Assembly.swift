@@ -78,8 +78,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables` and every `Substitution`'s `singletons` and `used`; never held while user code
-    /// runs.
+    /// Guards `tables` and every `Substitution`'s `singletons` and `used`; never held while user
+    /// code runs.
     let lock = NSLock()
     var tables = Tables()
     /// Held while a singleton of any context is made, so that each is made once and singletons
