@@ -1087,10 +1087,12 @@ nonisolated extension Assembly {
     ///
     /// - Parameters:
     ///   - key: The key the object was injected under; the calling property's name by default.
+    ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - file: Where the placeholder is; a substitution of `key` replaces it, as a define's.
     ///   - line: Where the placeholder is; a substitution of `key` replaces it, as a define's.
     @inlinable public final func definePlaceholder<Result>(
         key: String = #function,
+        definitionKey: String = #function,
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
@@ -1100,7 +1102,7 @@ nonisolated extension Assembly {
                     + "current graph; call defineInjection(key:into:) first, in the same resolution"
             )
         }
-        return resolve(key, key, .objectGraph, missing, at: .init(file, line)) { _ in }
+        return resolve(key, definitionKey, .objectGraph, missing, at: .init(file, line)) { _ in }
     }
 }
 
