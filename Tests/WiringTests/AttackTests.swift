@@ -686,8 +686,8 @@ struct AttackTests {
         }
     }
 
-    /// KNOWN ISSUE: an original read by its substitute is not kept in the graph, so the substitute's
-    /// two reads of its objectGraph original give two originals.
+    /// KNOWN ISSUE: an original read by its substitute is not kept in the graph, so the
+    /// substitute's two reads of its objectGraph original give two originals.
     @Test("spy: a decorator that reads its objectGraph original twice gets one original")
     func decoratorReadsTheOriginalTwice() {
         let assembly = AttackDecorAssembly.instance(from: DIContext())
