@@ -94,6 +94,43 @@ struct AppGraphTests {
         #expect(!declared.contains { $0.hasPrefix("CardLayoutAssembly.") })
     }
 
+    /// The definition of `CommandAssembly` that makes what runs `command`, or nil for the
+    /// commands the runner answers itself. The switch has no `default`, so a new case of
+    /// `Command` does not compile until it is named here.
+    static func definition(running command: Command) -> String? {
+        switch command {
+        case .reader, .read: "CommandAssembly.reader"
+        case .display: "CommandAssembly.display"
+        case .search: "CommandAssembly.search"
+        case .list: "CommandAssembly.list"
+        case .favorites: "CommandAssembly.favorites"
+        case .refresh: "CommandAssembly.refresh"
+        case .save: "CommandAssembly.save"
+        case .resetState: "CommandAssembly.resetState"
+        case .open: "CommandAssembly.open"
+        case .explain: "CommandAssembly.explain"
+        case .experiments: "CommandAssembly.experiments"
+        case .graph: "CommandAssembly.graph"
+        case .help, .version: nil
+        }
+    }
+
+    @Test func everyCommandOfTheTableIsInTheGraph() async throws {
+        let declared = nodes(try await graph())
+        var missing: [String] = []
+        for spec in CommandTable.commands {
+            // What the entry builds from its examples and from its name alone.
+            let lines = spec.examples.map(CommandTableTests.arguments(of:)) + [[spec.name]]
+            let commands = lines.compactMap { try? CommandTableTests.parse($0).get() }
+            #expect(!commands.isEmpty, "'\(spec.name)' builds no command to look for")
+            let definitions = Set(commands.compactMap(Self.definition(running:)))
+            for definition in definitions.sorted() where !declared.contains(definition) {
+                missing.append("\(spec.name): \(definition)")
+            }
+        }
+        #expect(missing.isEmpty, "the graph lacks what runs these commands: \(missing)")
+    }
+
     @Test func showsTheActiveVariantAsASubstitution() async throws {
         let dot = try await graph(["--ab", "layout=card"])
         #expect(nodes(dot).contains("CardLayoutAssembly.cardRenderer"))

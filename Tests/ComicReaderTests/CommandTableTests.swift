@@ -81,6 +81,16 @@ import Testing
         }
     }
 
+    @Test func everyEntryBuildsACommandFromItsUsageLine() {
+        // `comics graph` resolves what runs each entry's command built this way.
+        for spec in CommandTable.commands {
+            let sample = CommandArguments.sample(of: spec)
+            #expect(
+                (try? spec.build(sample)) != nil,
+                "'\(spec.name) \(sample.arguments.joined(separator: " "))' builds no command")
+        }
+    }
+
     @Test func noTwoEntriesShareAName() {
         let names = CommandTable.commands.flatMap { [$0.name] + $0.aliases }
         #expect(names.count == Set(names).count, "\(names)")

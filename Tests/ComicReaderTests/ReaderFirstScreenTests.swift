@@ -24,7 +24,7 @@ final class ShapedImageSource: ReaderImageSource, @unchecked Sendable {
             image: images[comic.num], sourceURL: comic.img, box: box)
     }
 
-    func downloadedPicture(of comic: Comic, box: PictureBox) async -> ReaderPicture {
+    func loadedPicture(of comic: Comic, box: PictureBox) async -> ReaderPicture {
         pictureAtHand(of: comic, isSample: false, box: box) ?? .none
     }
 }

@@ -37,7 +37,7 @@ final class ScriptedImageSource: ReaderImageSource, @unchecked Sendable {
         }
     }
 
-    func downloadedPicture(of comic: Comic, box: PictureBox) async -> ReaderPicture {
+    func loadedPicture(of comic: Comic, box: PictureBox) async -> ReaderPicture {
         lock.withLock {
             downloadAsked.append(comic.num)
             boxesAsked.append(box)

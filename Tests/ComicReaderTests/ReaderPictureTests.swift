@@ -108,6 +108,34 @@ struct ReaderPictureTests {
         }
     }
 
+    @Test func aLoadedPictureIsFittedAgainByLoadingItWhenTheWindowChanges() async throws {
+        try await withHarness { harness async throws in
+            try harness.save(UserState.lastShown(400))
+            let images = ScriptedImageSource()
+            images.downloads[400] = .lines(["d"])
+            let view = startReader(harness, images: images)
+            let opening = try #require(images.boxes.last)
+            // Resized while it loads: it is fitted again once it arrives, not loaded twice
+            // at once.
+            view.output?.viewDidResize(rows: 40, columns: 120)
+            #expect(await view.deliverPosted())
+            #expect(await view.deliverPosted())
+            #expect(images.downloadRequests == [400, 400])
+            let resized = try #require(images.boxes.last)
+            #expect(resized.columns == 120 && resized != opening)
+            // Resized again once it is on screen: the picture shown stays until the new one
+            // comes; keys are answered meanwhile.
+            view.output?.viewDidResize(rows: 24, columns: 80)
+            #expect(view.screens.last?.picture == .lines(["d"]))
+            view.type("t")
+            #expect(view.screens.last?.picture == .lines(["d"]))
+            #expect(await view.deliverPosted())
+            #expect(images.downloadRequests == [400, 400, 400])
+            #expect(images.boxes.last == opening)
+            #expect(images.atHandRequests == [400, 400, 400])
+        }
+    }
+
     @Test func theHelpScreenIsNotAComicScreen() async throws {
         try await withHarness { harness async throws in
             let images = ScriptedImageSource()
@@ -182,9 +210,10 @@ struct ReaderPictureTests {
                 return
             }
             #expect(server.requests == [address])
-            // A second reader finds it in images/ and shows it at once.
+            // A second reader finds it in images/, off the key loop too, and asks no server.
             let second = startReader(harness, imageMode: .braille)
-            #expect(second.screens.map(\.picture) == [.lines(rows)])
+            #expect(await second.deliverPosted())
+            #expect(second.screens.map(\.picture) == [.notice("loading the image…"), .lines(rows)])
             #expect(server.requests == [address])
         }
     }
@@ -240,6 +269,25 @@ struct ReaderPictureTests {
         }
     }
 
+    @Test func aPictureKeptInImagesIsReadAndDecodedOnlyWhenLoaded() async throws {
+        try await withHarness { harness async throws in
+            let address = "http://127.0.0.1:9/comics/kept.png"
+            try ImageStore(cacheDirectory: harness.cacheDirectory).save(
+                ReaderImageFixtures.samplePNG, forComic: 6, imageURL: address)
+            let server = ImageServingSource()
+            let pictures = source(server, store: harness.cacheDirectory)
+            let comic = Comic(num: 6, title: "Six", img: address)
+            #expect(pictures.pictureAtHand(of: comic, isSample: false, box: Self.box) == nil)
+            guard case .lines(let rows) = await pictures.loadedPicture(of: comic, box: Self.box)
+            else {
+                Issue.record("expected the kept picture as text")
+                return
+            }
+            #expect(rows.count > 11)
+            #expect(server.requests.isEmpty)
+        }
+    }
+
     @Test func somethingElseThanAnImageIsANoticeNotGarbage() async throws {
         try await withHarness { harness async throws in
             let address = "http://127.0.0.1:9/comics/page.png"
@@ -247,7 +295,7 @@ struct ReaderPictureTests {
                 address: Array("<!DOCTYPE html><html><body>Sign in</body></html>".utf8)
             ])
             let picture = await source(server, store: harness.cacheDirectory)
-                .downloadedPicture(of: Comic(num: 3, title: "Three", img: address), box: Self.box)
+                .loadedPicture(of: Comic(num: 3, title: "Three", img: address), box: Self.box)
             guard case .notice(let notice) = picture else {
                 Issue.record("expected a notice, got \(picture)")
                 return
@@ -262,7 +310,7 @@ struct ReaderPictureTests {
             let address = "http://127.0.0.1:9/comics/slow.png"
             let server = ImageServingSource(waitsForCancellation: true)
             let picture = await source(server, store: harness.cacheDirectory, timeout: 0)
-                .downloadedPicture(of: Comic(num: 4, title: "Four", img: address), box: Self.box)
+                .loadedPicture(of: Comic(num: 4, title: "Four", img: address), box: Self.box)
             #expect(
                 picture == .notice("image not shown, the download took more than 1 s: \(address)"))
         }
@@ -277,7 +325,7 @@ struct ReaderPictureTests {
                 pictures.pictureAtHand(of: comic, isSample: false, box: Self.box)
                     == ReaderPicture.none)
             #expect(
-                await pictures.downloadedPicture(of: comic, box: Self.box) == ReaderPicture.none)
+                await pictures.loadedPicture(of: comic, box: Self.box) == ReaderPicture.none)
             #expect(server.requests.isEmpty)
         }
     }

@@ -57,8 +57,9 @@ final class ReaderModuleAssembly: Assembly {
                 timeout: inputs.options.timeout))
     }
 
-    /// Draws pictures as `--image` says, each fitted to the room the reader's screen leaves.
-    var pictureMaker: ReaderPictureMaker {
+    /// Draws pictures as `--image` says, each fitted to the room the reader's screen leaves;
+    /// tests substitute one that takes its time.
+    var pictureMaker: any ReaderPictureMaking {
         define(
             init: ReaderPictureMaker(
                 presenter: rendering.imagePresenter(

@@ -9,6 +9,20 @@ struct CommandArguments {
     /// Its own options, in the order given, with their values.
     let locals: [(option: OptionSpec, value: String?)]
 
+    /// The least the usage line of `spec` asks for: `1` for each argument it requires (those
+    /// in `<>` outside `[]`), no options. Every entry builds a command from it (`comics 1` is
+    /// a comic number, a count and a search text alike); `comics graph` uses it to build one
+    /// command of each entry.
+    static func sample(of spec: CommandSpec) -> CommandArguments {
+        var optionalDepth = 0
+        var arguments: [String] = []
+        for word in spec.arguments.split(separator: " ") {
+            if optionalDepth == 0, word.hasPrefix("<") { arguments.append("1") }
+            optionalDepth += word.count { $0 == "[" } - word.count { $0 == "]" }
+        }
+        return CommandArguments(spec: spec, arguments: arguments, locals: [])
+    }
+
     /// The subcommand's name, for messages.
     var name: String { spec.name }
 

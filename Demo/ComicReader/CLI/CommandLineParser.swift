@@ -15,7 +15,7 @@ struct CommandLineParser {
 
     /// The words of the line, sorted into flags and positional arguments.
     private struct Scan {
-        var globals: [(option: OptionSpec, value: String?)] = []
+        var globals: [(option: GlobalOptionSpec, value: String)] = []
         var locals: [(option: OptionSpec, value: String?)] = []
         var positionals: [String] = []
         var wantsHelp = false
@@ -81,10 +81,8 @@ struct CommandLineParser {
             }
             let (name, attached) = Self.splitAttachedValue(word)
             let command = scan.positionals.first.flatMap(CommandTable.command(named:))
-            let isGlobal = CommandTable.globalOption(named: name) != nil
-            guard
-                let option = CommandTable.globalOption(named: name) ?? Self.localOption(named: name)
-            else {
+            let global = CommandTable.globalOption(named: name)
+            guard let option = global?.option ?? Self.localOption(named: name) else {
                 throw UsageError(message: "unknown option '\(name)'", command: command?.name)
             }
             var value = attached
@@ -102,8 +100,8 @@ struct CommandLineParser {
                 value = arguments[index]
                 index += 1
             }
-            if isGlobal {
-                scan.globals.append((option, value))
+            if let global {
+                scan.globals.append((global, value ?? ""))
             } else {
                 scan.locals.append((option, value))
             }
@@ -151,44 +149,28 @@ struct CommandLineParser {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             .filter { !$0.isEmpty }
-            options.experiments = try experimentSelection(
-                list, over: options.experiments, origin: "COMICS_AB")
+            options.experiments = try Self.experimentSelection(
+                list, over: options.experiments, in: experiments, origin: "COMICS_AB")
         }
         return options
     }
 
-    /// Applies the global flags in order; later ones win, `--ab` ones add up.
+    /// Applies the global flags in order, each by its table entry; later ones win, `--ab`
+    /// ones add up.
     private func apply(
-        _ globals: [(option: OptionSpec, value: String?)], to options: inout AppOptions
+        _ globals: [(option: GlobalOptionSpec, value: String)], to options: inout AppOptions
     ) throws(UsageError) {
         for (option, value) in globals {
-            let origin = option.name
-            switch option.name {
-            case "--cache":
-                guard let value, !value.isEmpty else {
-                    throw UsageError(message: "option '--cache' needs a directory")
-                }
-                options.cacheDirectory = value
-            case "--base-url": options.baseURL = try Self.baseURL(value ?? "", origin: origin)
-            case "--image-base-url":
-                options.imageBaseURL = try Self.imageBaseURL(value ?? "", origin: origin)
-            case "--timeout": options.timeout = try Self.timeout(value ?? "")
-            case "--json": options.json = true
-            case "--no-color": options.noColor = true
-            case "--image": options.imageMode = try Self.imageMode(value ?? "", origin: origin)
-            case "--fit-screen": options.pictureFit = .screen
-            case "--ab":
-                options.experiments = try experimentSelection(
-                    [value ?? ""], over: options.experiments, origin: origin)
-            default: throw UsageError(message: "unknown option '\(option.name)'")
-            }
+            try option.apply(
+                GivenOption(name: option.name, value: value, experiments: experiments), &options)
         }
     }
 
     /// `base` with the `NAME=VARIANT` `assignments` applied, or a usage error naming `origin`
-    /// (`--ab` or `COMICS_AB`) and what exists.
-    private func experimentSelection(
-        _ assignments: [String], over base: ExperimentSelection, origin: String
+    /// (`--ab` or `COMICS_AB`) and what exists in `experiments`.
+    static func experimentSelection(
+        _ assignments: [String], over base: ExperimentSelection, in experiments: ExperimentRegistry,
+        origin: String
     ) throws(UsageError) -> ExperimentSelection {
         do {
             return try experiments.selection(applying: assignments, over: base, origin: origin)

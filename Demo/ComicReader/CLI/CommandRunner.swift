@@ -7,34 +7,71 @@ struct CommandRunner {
     /// Runs `command`; returns the exit code.
     func run(_ command: Command) async -> Int32 {
         do {
-            switch command {
-            case .reader: return try await commands.reader.run()
-            case .read(let number): return try await commands.reader.run(openingAt: number)
-            case .display(let target, let transcript):
-                return try await commands.display.run(target, transcript: transcript)
-            case .search(let query): return try commands.search.run(query)
-            case .list(let start, let count, let dates):
-                return try commands.list.run(from: start, count: count, dates: dates)
-            case .favorites(let action): return try commands.favorites.run(action)
-            case .refresh(let request): return try await commands.refresh.run(request)
-            case .open(let number, let launch): return try commands.open.run(number, launch: launch)
-            case .save(let number, let file): return try await commands.save.run(number, to: file)
-            case .resetState: return try commands.resetState.run()
-            case .explain(let number, let launch, let base):
-                return try await commands.explain.run(number, launch: launch, base: base)
-            case .experiments: return commands.experiments.run()
-            case .graph: return commands.graph.run()
-            case .help(let topic):
+            return try await prepare(command)()
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Makes what runs `command` (its object, from its definition in `commands`) and returns
+    /// the run, not started. This switch is the one place that says which definition runs which
+    /// command; `comics graph` prepares a command of every entry of `CommandTable` without
+    /// running it, so the graph has them all.
+    func prepare(_ command: Command) -> () async throws -> Int32 {
+        switch command {
+        case .reader:
+            let reader = commands.reader
+            return { try await reader.run() }
+        case .read(let number):
+            let reader = commands.reader
+            return { try await reader.run(openingAt: number) }
+        case .display(let target, let transcript):
+            let display = commands.display
+            return { try await display.run(target, transcript: transcript) }
+        case .search(let query):
+            let search = commands.search
+            return { try search.run(query) }
+        case .list(let start, let count, let dates):
+            let list = commands.list
+            return { try list.run(from: start, count: count, dates: dates) }
+        case .favorites(let action):
+            let favorites = commands.favorites
+            return { try favorites.run(action) }
+        case .refresh(let request):
+            let refresh = commands.refresh
+            return { try await refresh.run(request) }
+        case .open(let number, let launch):
+            let open = commands.open
+            return { try open.run(number, launch: launch) }
+        case .save(let number, let file):
+            let save = commands.save
+            return { try await save.run(number, to: file) }
+        case .resetState:
+            let resetState = commands.resetState
+            return { try resetState.run() }
+        case .explain(let number, let launch, let base):
+            let explain = commands.explain
+            return { try await explain.run(number, launch: launch, base: base) }
+        case .experiments:
+            let experiments = commands.experiments
+            return { experiments.run() }
+        case .graph:
+            let graph = commands.graph
+            return { graph.run() }
+        case .help(let topic):
+            let console = self.console
+            return {
                 console.printData(
                     topic.flatMap(CommandTable.command(named:)).map(HelpText.command)
                         ?? HelpText.main())
                 return ExitCode.ok
-            case .version:
+            }
+        case .version:
+            let console = self.console
+            return {
                 console.printData("comics \(ComicsVersion.current)")
                 return ExitCode.ok
             }
-        } catch {
-            return report(error)
         }
     }
 

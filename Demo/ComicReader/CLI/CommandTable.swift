@@ -1,46 +1,70 @@
 /// Every subcommand and every global option of `comics`, in the order help lists them.
 enum CommandTable {
-    /// Options accepted anywhere on the line, before or after the subcommand.
-    static let globalOptions: [OptionSpec] = [
-        OptionSpec(
+    /// Options accepted anywhere on the line, before or after the subcommand, each with what
+    /// it does: the one place a global option is named.
+    static let globalOptions: [GlobalOptionSpec] = [
+        GlobalOptionSpec(
             name: "--cache", valueName: "dir",
             help:
                 "Keep comics.json, state.json, refresh.json,\nimages/ and explanations/ in <dir>.\n"
                 + "(default: $COMICS_CACHE_DIR, else $XDG_CACHE_HOME/comics,\nelse ~/.cache/comics)"
-        ),
-        OptionSpec(
+        ) { given, options throws(UsageError) in
+            guard !given.value.isEmpty else { throw given.error("needs a directory") }
+            options.cacheDirectory = given.value
+        },
+        GlobalOptionSpec(
             name: "--base-url", valueName: "url",
             help: "Fetch comics from this server.\n"
-                + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"),
-        OptionSpec(
+                + "(default: $COMICS_BASE_URL, else \(HTTPComicSource.defaultBase))"
+        ) { given, options throws(UsageError) in
+            options.baseURL = try CommandLineParser.baseURL(given.value, origin: given.name)
+        },
+        GlobalOptionSpec(
             name: "--image-base-url", valueName: "url",
             help: "Download pictures from this server, keeping each\n"
                 + "picture's path (also $COMICS_IMAGE_BASE_URL). A comic's\n"
-                + "mirror_img field, as mirrors add, is used first."),
-        OptionSpec(
+                + "mirror_img field, as mirrors add, is used first."
+        ) { given, options throws(UsageError) in
+            options.imageBaseURL = try CommandLineParser.imageBaseURL(
+                given.value, origin: given.name)
+        },
+        GlobalOptionSpec(
             name: "--timeout", valueName: "seconds",
             help: "Give up on a comic or image after this long,\n"
                 + "retries included; from \(CommandLineParser.timeoutRange.lowerBound) to "
                 + "\(Int(CommandLineParser.timeoutRange.upperBound)). "
-                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"),
-        OptionSpec(
-            name: "--json", valueName: nil, help: "Print comics as JSON, in the API's shape."),
-        OptionSpec(
+                + "(default: \(Int(HTTPComicSource.defaultTimeout)))"
+        ) { given, options throws(UsageError) in
+            options.timeout = try CommandLineParser.timeout(given.value)
+        },
+        GlobalOptionSpec(name: "--json", help: "Print comics as JSON, in the API's shape.") {
+            $0.json = true
+        },
+        GlobalOptionSpec(
             name: "--ab", valueName: "name=variant",
             help: "Choose an A/B variant; repeatable.\n"
-                + "See 'comics experiments'. (also $COMICS_AB=\"name=variant,...\")"),
-        OptionSpec(
-            name: "--no-color", valueName: nil,
-            help: "Never colour the output (also $NO_COLOR, TERM=dumb)."),
-        OptionSpec(
+                + "See 'comics experiments'. (also $COMICS_AB=\"name=variant,...\")"
+        ) { given, options throws(UsageError) in
+            options.experiments = try CommandLineParser.experimentSelection(
+                [given.value], over: options.experiments, in: given.experiments,
+                origin: given.name)
+        },
+        GlobalOptionSpec(
+            name: "--no-color", help: "Never colour the output (also $NO_COLOR, TERM=dumb)."
+        ) { $0.noColor = true },
+        GlobalOptionSpec(
             name: "--image", valueName: "mode",
             help: "How to draw comic images: \(ImageMode.choices).\n"
-                + "(default: $COMICS_IMAGE, else auto)"),
-        OptionSpec(
-            name: "--fit-screen", valueName: nil,
+                + "(default: $COMICS_IMAGE, else auto)"
+        ) { given, options throws(UsageError) in
+            options.imageMode = try CommandLineParser.imageMode(given.value, origin: given.name)
+        },
+        GlobalOptionSpec(
+            name: "--fit-screen",
             help: "Draw pictures small enough to fit the screen with their text,\n"
                 + "instead of as wide as the terminal (the output scrolls).\n"
-                + "The interactive reader always fits pictures to its screen."),
+                + "The interactive reader always fits pictures to its screen."
+        ) { $0.pictureFit = .screen },
     ]
 
     /// `-h` and `--help`, accepted everywhere.
@@ -364,7 +388,7 @@ enum CommandTable {
     }
 
     /// The global option called `name`, if any.
-    static func globalOption(named name: String) -> OptionSpec? {
+    static func globalOption(named name: String) -> GlobalOptionSpec? {
         globalOptions.first { $0.name == name }
     }
 }

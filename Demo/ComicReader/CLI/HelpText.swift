@@ -14,7 +14,7 @@ enum HelpText {
                         + "local cache that 'comics refresh' fills; until then a built-in sample is shown."
                 ),
             "USAGE: comics [<subcommand>] [<options>]",
-            "OPTIONS:\n" + optionLines(CommandTable.globalOptions) + "\n"
+            "OPTIONS:\n" + optionLines(CommandTable.globalOptions.map(\.option)) + "\n"
                 + row("-h, --help", "Show help information.") + "\n"
                 + row("--version", "Show the version."),
             "SUBCOMMANDS:\n"

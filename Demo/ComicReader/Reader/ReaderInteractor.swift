@@ -6,8 +6,8 @@ final class ReaderInteractor {
     private var generator: any RandomNumberGenerator
     private let searcher: CatalogSearcher
     private let images: any ReaderImageSource
-    /// The download under way, if any.
-    private var download: Task<Void, Never>?
+    /// The picture being loaded, if any.
+    private var load: Task<Void, Never>?
 
     init(
         session: ReadingSession, picker: any RandomComicPicker,
@@ -40,21 +40,21 @@ final class ReaderInteractor {
             target, current: current, state: try session.state(), using: &generator)
     }
 
-    /// The picture of `comic` in `box` if it needs no download; nil when it must be downloaded.
+    /// The picture of `comic` in `box` if it is known at once; nil when it must be loaded.
     func pictureAtHand(of comic: Comic, box: PictureBox) -> ReaderPicture? {
         // The archive was loaded to find the comic; should it fail now, the comic is not a sample one.
         images.pictureAtHand(of: comic, isSample: (try? isShowingSample()) ?? false, box: box)
     }
 
-    /// Starts downloading the picture of `comic` and returns at once; `deliver` gets the
-    /// picture (or a notice) on another thread. A download started before is cancelled: its
-    /// comic is no longer on screen.
-    func downloadPicture(
+    /// Starts loading the picture of `comic` (reading it from `images/` or downloading it,
+    /// then decoding it) and returns at once; `deliver` gets the picture (or a notice) on
+    /// another thread. A load started before is cancelled: its picture is no longer wanted.
+    func loadPicture(
         of comic: Comic, box: PictureBox, then deliver: @escaping @Sendable (ReaderPicture) -> Void
     ) {
-        download?.cancel()
+        load?.cancel()
         let images = images
-        download = Task { deliver(await images.downloadedPicture(of: comic, box: box)) }
+        load = Task { deliver(await images.loadedPicture(of: comic, box: box)) }
     }
 
     /// Comics matching `query`, best first.

@@ -1,5 +1,16 @@
 import ImageDecoding
 
+/// What turns a comic's image file into the reader's `ReaderPicture`: `ReaderPictureMaker`,
+/// or a test's stand-in that takes its time.
+protocol ReaderPictureMaking: Sendable {
+    /// Whether pictures are drawn at all.
+    var showsPictures: Bool { get }
+    /// The picture of `image` (the file's bytes, nil if there are none) from `sourceURL`,
+    /// within `box`. Decodes the image, which takes long for a large one: the reader calls it
+    /// off its key loop, except for the sample's small drawings.
+    func picture(image: [UInt8]?, sourceURL: String, box: PictureBox) -> ReaderPicture
+}
+
 /// Turns a comic's image file into the reader's `ReaderPicture`, fitted to the box of cells
 /// the reader's screen leaves for it.
 ///
@@ -7,7 +18,7 @@ import ImageDecoding
 /// printing commands get them. Protocol pictures (kitty, iTerm2) are sized here to a box of
 /// whole cells within the box, because the reader must know how many rows the picture covers
 /// to put the comic's text below it.
-struct ReaderPictureMaker {
+struct ReaderPictureMaker: ReaderPictureMaking {
     /// How pictures are drawn (its size limits are replaced by each call's box).
     let presenter: ImagePresenter
 

@@ -3,8 +3,9 @@ import Foundation
 /// Turns keys into actions and comics into screens (VIPER's presenter). It holds what is on
 /// screen (the comic, whether alt text and transcript show) and nothing that outlives the reader.
 ///
-/// Everything here runs on the view's key loop; a picture being downloaded comes back through
-/// the view's inbox as `pictureArrived`, so keys are answered while it loads.
+/// Everything here runs on the view's key loop; a picture that must be read from `images/`,
+/// downloaded or decoded is loaded elsewhere and comes back through the view's inbox as
+/// `pictureArrived`, so keys are answered while it loads.
 final class ReaderPresenter: ReaderViewOutput {
     /// The view; weak because the view owns its presenter.
     weak var view: (any ReaderView)?
@@ -31,8 +32,11 @@ final class ReaderPresenter: ReaderViewOutput {
     /// box it was fitted to.
     private(set) var picture = ReaderPicture.none
     private var pictureBox = PictureBox(columns: 0, rows: 0)
-    /// Counts the comics shown, so a download finishing after the reader moved on is dropped.
+    /// Counts the comics shown and the pictures asked for, so a picture that arrives after the
+    /// reader moved on, or after it was asked for again in another box, is dropped.
     private var ticket = 0
+    /// Whether the picture asked for last has not arrived yet.
+    private var awaitsPicture = false
     /// The comic to open with, when one was named on the command line.
     var openingNumber: Int?
     /// The last search's query and matches, best first, and which of them is on screen.
@@ -83,8 +87,8 @@ final class ReaderPresenter: ReaderViewOutput {
     func pictureArrived(_ arrived: ReaderPicture, ticket: Int) {
         guard ticket == self.ticket, current != nil else { return }
         picture = arrived
-        // The window may have changed size while it loaded: fit it again from `images/`.
-        pictureBox = PictureBox(columns: 0, rows: 0)
+        awaitsPicture = false
+        // The window may have changed size, or `z` been pressed, while it loaded: fit it again.
         refitPicture()
         if !isShowingHelp { redraw() }
     }
@@ -207,13 +211,14 @@ final class ReaderPresenter: ReaderViewOutput {
         view?.showMessage("Opened \(url)")
     }
 
-    /// Shows `comic` with its picture and records it as read. A picture that must be
-    /// downloaded is announced, and comes back through `pictureArrived` while keys go on
-    /// being answered.
+    /// Shows `comic` with its picture and records it as read. A picture that must be loaded
+    /// (read from `images/` or downloaded, and decoded) is announced, and comes back through
+    /// `pictureArrived` while keys go on being answered.
     private func display(_ comic: Comic) throws {
         currentMarks = try interactor.marks(of: comic.num)
         current = comic
         ticket += 1
+        awaitsPicture = false
         let box = pictureBox(for: comic)
         pictureBox = box
         if let atHand = interactor.pictureAtHand(of: comic, box: box) {
@@ -221,27 +226,38 @@ final class ReaderPresenter: ReaderViewOutput {
         } else {
             picture = .notice(
                 terminal.unicodeEnabled ? "loading the image…" : "loading the image...")
-            if let inbox = view?.inbox {
-                let ticket = ticket
-                interactor.downloadPicture(of: comic, box: box) { picture in
-                    inbox.post(.picture(picture, ticket: ticket))
-                }
-            }
+            loadPicture(of: comic, box: box)
         }
         redraw()
         try interactor.markShown(comic.num)
     }
 
-    /// Fits the picture on screen to the window's size again, from `images/`, when its box
-    /// changed; a notice, or a picture still loading, stays as it is.
+    /// Has the picture of `comic` in `box` loaded away from the key loop; it comes back
+    /// through `pictureArrived`.
+    private func loadPicture(of comic: Comic, box: PictureBox) {
+        guard let inbox = view?.inbox else { return }
+        ticket += 1
+        awaitsPicture = true
+        let ticket = ticket
+        interactor.loadPicture(of: comic, box: box) { picture in
+            inbox.post(.picture(picture, ticket: ticket))
+        }
+    }
+
+    /// Fits the picture on screen to the window's size again when its box changed: at once
+    /// when the source has it at hand, else loaded again (now from `images/`) while the
+    /// picture on screen stays. A notice stays as it is, and a picture still loading is
+    /// fitted again when it arrives.
     private func refitPicture() {
-        guard let current else { return }
+        guard let current, !awaitsPicture else { return }
         let box = pictureBox(for: current)
         guard box != pictureBox else { return }
-        if case .notice = picture, pictureBox.rows > 0 { return }
+        if case .notice = picture { return }
+        pictureBox = box
         if let refitted = interactor.pictureAtHand(of: current, box: box) {
             picture = refitted
-            pictureBox = box
+        } else {
+            loadPicture(of: current, box: box)
         }
     }
 
