@@ -13,29 +13,6 @@ import Wiring
 
 // MARK: - Helpers
 
-/// A count that threads share.
-final class AttackCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func increment() {
-        lock.withLock { count += 1 }
-    }
-
-    /// Counts one more and returns true while fewer than `limit` were counted.
-    func take(upTo limit: Int) -> Bool {
-        lock.withLock {
-            guard count < limit else {
-                return false
-            }
-            count += 1
-            return true
-        }
-    }
-}
-
 /// Holds an object without keeping it alive.
 final class AttackWeak: @unchecked Sendable {
     private let lock = NSLock()
@@ -159,7 +136,7 @@ final class AttackPair {
 
 /// Re-entry from deinits of objects the library lets go of in the middle of a read.
 final class AttackReentryAssembly: Assembly {
-    let budget = AttackCounter()
+    let budget = EdgeCounter()
     let seen = AttackWeak()
 
     /// Reads `child` in its init; `child`'s inject replaces the object it made, whose deinit
@@ -257,7 +234,7 @@ final class AttackModuleAssembly: Assembly {
 
 /// Key-path substitutions with odd getters.
 final class AttackKeyPathAssembly: Assembly {
-    let made = AttackCounter()
+    let made = EdgeCounter()
 
     var primary: AttackBox { define(init: self.real("primary")) }
     /// Reads its one definition twice.
@@ -309,7 +286,7 @@ final class AttackCrossAssembly: Assembly {
 
 /// Substitutions added, replaced and removed from inside reads and deinits.
 final class AttackSubstitutionAssembly: Assembly {
-    let budget = AttackCounter()
+    let budget = EdgeCounter()
     let seen = AttackWeak()
 
     var kept: AttackBox { define(scope: .lazySingleton, init: AttackBox("real")) }
@@ -360,8 +337,8 @@ protocol AttackShape {}
 struct AttackSquare: AttackShape {}
 
 final class AttackWeakAssembly: Assembly {
-    let made = AttackCounter()
-    let budget = AttackCounter()
+    let made = EdgeCounter()
+    let budget = EdgeCounter()
     let seen = AttackWeak()
 
     var session: AttackBox { define(scope: .weakSingleton, init: self.count("session")) }
@@ -432,7 +409,7 @@ final class AttackTwoContextAssembly: Assembly {
 
 /// Singletons of two contexts that need each other's.
 final class AttackRaceAssembly: Assembly {
-    let made = AttackCounter()
+    let made = EdgeCounter()
     nonisolated(unsafe) var partner: DIContext?
 
     var left: AttackBox {
@@ -466,7 +443,7 @@ final class AttackChainAssembly: Assembly {
 
 /// Cycles and recursion that is no cycle.
 final class AttackCycleAssembly: Assembly {
-    let made = AttackCounter()
+    let made = EdgeCounter()
 
     func level(_ n: Int) -> AttackBox {
         define(
