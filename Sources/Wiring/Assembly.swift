@@ -488,6 +488,7 @@ nonisolated extension DIContext {
         var graphs: [ObjectIdentifier: Graph] = [:]
         /// The assemblies this thread is making, with how many define calls were under way then.
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
+        /// The key-path probe whose getter runs, if any; its read has the thread to itself.
         var probe: Probe?
         /// Trace events held while this thread makes singletons (`creating` deep), told after.
         var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
