@@ -596,6 +596,7 @@ nonisolated extension DIContext {
                     DIContext.cycle(Self.reads(to: caller) + [read])
                 }
                 read.mustNotShare()
+                record.standIn = record.standIn == .made ? .read : record.standIn
                 return found(object, frame)
             }
             if let substitution, !probing {
@@ -626,6 +627,16 @@ nonisolated extension DIContext {
             if probing {
                 probe!.served = value
             }
+            if frame.standIn == .read, let standIn = frame.object,
+                type(of: value) is AnyObject.Type,
+                value as AnyObject !== standIn as AnyObject
+            {
+                DIContext.fail(
+                    "cycle that cannot close: \(read) was read while its substitute ran, and got "
+                        + "what the substitute's first define of its type made (as in EasyDi), but "
+                        + "the substitute returned another object; make it first, or set one side "
+                        + "in inject:")
+            }
             if singleton {
                 read.mustNotShare()
                 graph.context.keep(value, for: read, by: substitution)
@@ -646,6 +657,7 @@ nonisolated extension DIContext {
                 outer.recorded, outer.object == nil, outer.read.result == frame.read.result
             {
                 outer.put(object)
+                outer.standIn = .made
             }
         }
 
@@ -792,6 +804,15 @@ nonisolated extension DIContext {
         let recorded: Bool
         /// The object, once made (`nil` while it is being made).
         var object: Any?
+        /// For a substitute's call, whether its object is the one its first define of its type
+        /// made (EasyDi's rule), standing in until it returns, and whether a read got it.
+        var standIn = StandIn.none
+
+        enum StandIn {
+            case none
+            case made
+            case read
+        }
 
         init(
             _ read: Read, _ graph: Graph, _ by: Substitution?, _ parent: Frame?, _ stack: UInt,

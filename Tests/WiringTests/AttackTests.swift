@@ -609,7 +609,7 @@ struct AttackTests {
 
     // MARK: Decorators and spies
 
-    /// KNOWN ISSUE: the first define a substitute calls of its type is taken for the substitute
+    /// Was: the first define a substitute calls of its type is taken for the substitute
     /// (EasyDi's patch), so `b`, read by `a`'s substitute, finds itself as `a`.
     @Test("spy: a substitute reads another definition of its type that reads the substituted")
     func substituteReadsASiblingThatReadsBack() async {
@@ -631,14 +631,12 @@ struct AttackTests {
                 }
                 attackWorked()
             })
-        withKnownIssue("a substitute's first define of its type is taken for the substitute") {
-            #expect(
-                text.contains("ATTACK-WORKS") || text.contains("Wiring: cycle that cannot close"),
-                "\(text)")
-        }
+        #expect(
+            text.contains("ATTACK-WORKS") || text.contains("Wiring: cycle that cannot close"),
+            "\(text)")
     }
 
-    /// KNOWN ISSUE: as above, across contexts: A's original, read by B's spy, finds itself as B's.
+    /// Was: as above, across contexts: A's original, read by B's spy, finds itself as B's.
     @Test("spy: B's spy reads A's original, whose inject reads B's definition back")
     func crossContextSpyReadBack() async {
         let text = attackText(
@@ -656,11 +654,9 @@ struct AttackTests {
                 }
                 attackWorked()
             })
-        withKnownIssue("a substitute's first define of its type is taken for the substitute") {
-            #expect(
-                text.contains("ATTACK-WORKS") || text.contains("Wiring: cycle that cannot close"),
-                "\(text)")
-        }
+        #expect(
+            text.contains("ATTACK-WORKS") || text.contains("Wiring: cycle that cannot close"),
+            "\(text)")
     }
 
     /// KNOWN ISSUE: an original read by its substitute is not kept in the graph, so the
