@@ -53,19 +53,19 @@ final class EdgeIdentities: @unchecked Sendable {
 }
 
 /// Ends a child process that saw the library work: status 1 and the EDGE-WORKS marker.
-private func edgeWorked() -> Never {
+func edgeWorked() -> Never {
     FileHandle.standardError.write(Data("EDGE-WORKS\n".utf8))
     exit(1)
 }
 
 /// Ends a child process that saw a silent wrong result: status 2 and what was wrong.
-private func edgeWrong(_ what: String) -> Never {
+func edgeWrong(_ what: String) -> Never {
     FileHandle.standardError.write(Data("EDGE-WRONG: \(what)\n".utf8))
     exit(2)
 }
 
 /// What a child process wrote to stderr; printed as well when EDGE_VERBOSE is set.
-private func edgeText(_ result: ExitTest.Result?, _ test: String = #function) -> String {
+func edgeText(_ result: ExitTest.Result?, _ test: String = #function) -> String {
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     if ProcessInfo.processInfo.environment["EDGE_VERBOSE"] != nil {
         let status = result.map { "\($0.exitStatus)" } ?? "none"
@@ -113,7 +113,7 @@ private func edgeGrowth(_ text: String) -> Int? {
 }
 
 /// Runs `body` on `count` threads that start together; false if they did not all end in time.
-private func edgeOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+func edgeOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
     let gate = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
     for index in 0..<count {
