@@ -596,7 +596,9 @@ nonisolated extension DIContext {
                     DIContext.cycle(Self.reads(to: caller) + [read])
                 }
                 read.mustNotShare()
-                record.standIn = record.standIn == .made ? .read : record.standIn
+                if record.standIn == .made {
+                    record.standIn = .read
+                }
                 return found(object, frame)
             }
             if let substitution, !probing {
