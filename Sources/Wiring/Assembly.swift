@@ -84,7 +84,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     var tables = Tables()
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
-    /// Only making the singleton runs under it: trace events wait until it is let go.
+    /// Only making the singleton runs under it: trace events are told when the read ends.
     static let creation = NSRecursiveLock()
 
     /// Makes an isolated context.
@@ -490,9 +490,9 @@ nonisolated extension DIContext {
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         /// The key-path probe whose getter runs, if any; its read has the thread to itself.
         var probe: Probe?
-        /// Trace events held while this thread makes singletons (`creating` deep), told after.
-        var held: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
-        var creating = 0
+        /// The trace events of the read under way, told when it ends: never while a singleton
+        /// is being made.
+        var events: [(hook: @Sendable (TraceEvent) -> Void, event: TraceEvent)] = []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
@@ -541,7 +541,7 @@ nonisolated extension DIContext {
 
         /// Reads `read` in `context` through `supply`. The top-level read's end lets go of its
         /// graphs, this thread's state clean first, so a `deinit` that reads starts a read of its
-        /// own.
+        /// own, then tells its trace events.
         @usableFromInline func obtain(
             _ read: Read, in context: DIContext, make: (Resolution) -> Any
         )
@@ -569,6 +569,11 @@ nonisolated extension DIContext {
                 }
                 _ = consume ended
                 self.probe = probe
+                var told: [(hook: @Sendable (TraceEvent) -> Void, event: TraceEvent)] = []
+                swap(&told, &events)
+                for (hook, event) in told {
+                    hook(event)
+                }
             }
             return value
         }
@@ -610,19 +615,16 @@ nonisolated extension DIContext {
                     return found(kept, frame)
                 }
                 DIContext.creation.lock()
-                creating += 1
             }
             defer {
                 if singleton {
-                    creating -= 1
                     DIContext.creation.unlock()
-                    tell()
                 }
             }
             if singleton, let kept = graph.context.singleton(read.key, by: substitution) {
                 return found(kept, frame)  // made meanwhile
             }
-            report(event(read, graph, substitution, created: true))
+            note(read, graph, substitution, created: true)
             top = frame
             let value = substitution?.make(graph.context) ?? make(self)
             top = caller
@@ -665,7 +667,7 @@ nonisolated extension DIContext {
 
         /// Reports an object found for `frame`'s read, and holds it there.
         func found(_ object: Any, _ frame: Frame) -> Any {
-            report(event(frame.read, frame.graph, frame.substitution, created: false))
+            note(frame.read, frame.graph, frame.substitution, created: false)
             frame.put(object)
             return object
         }
@@ -688,35 +690,13 @@ nonisolated extension DIContext {
             top.map { sequence(first: $0, next: \.parent).map(\.read).reversed() } ?? []
         }
 
-        /// The trace event of `read`, if its context has a trace hook.
-        func event(_ read: Read, _ graph: Graph, _ by: Substitution?, created: Bool)
-            -> (@Sendable (TraceEvent) -> Void, TraceEvent)?
-        {
-            graph.context.trace.map {
+        /// Adds the trace event of `read`, if its context has a trace hook.
+        func note(_ read: Read, _ graph: Graph, _ by: Substitution?, created: Bool) {
+            if let hook = graph.context.trace {
                 let event = TraceEvent(
                     definition: "\(read)", scope: read.scope, depth: depth,
                     parent: top.map { "\($0.read)" }, created: created, substituted: by != nil)
-                return ($0, event)
-            }
-        }
-
-        /// Holds `event`, if its context has a trace hook, and tells what is held.
-        func report(_ event: (@Sendable (TraceEvent) -> Void, TraceEvent)?) {
-            if let event {
-                held.append(event)
-                tell()
-            }
-        }
-
-        /// Tells the events held, unless this thread is making a singleton.
-        func tell() {
-            guard creating == 0, !held.isEmpty else {
-                return
-            }
-            var events: [(@Sendable (TraceEvent) -> Void, TraceEvent)] = []
-            swap(&events, &held)
-            for (trace, event) in events {
-                trace(event)
+                events.append((hook, event))
             }
         }
 
