@@ -586,17 +586,17 @@ nonisolated extension DIContext {
             -> Any
         {
             let caller = top
-            let layered = caller?.replaces(read, in: graph) ?? false
+            let layered = caller.map { $0.replaces(read, in: graph) } ?? false
             let probe = self.probe
             let probing = caller == nil && probe?.result == read.result
             let substituted = layered ? nil : graph.substitution(of: read)
             let substitution =
                 probing ? probe!.serve(read, graph.context) : read.site == nil ? nil : substituted
             // An injected object whose key is substituted is not what placeholders find.
-            let recorded =
-                read.scope != .prototype && !layered && (read.site != nil || substituted == nil)
-            let frame = Frame(read, graph, substitution, caller, stack, recorded: recorded)
-            if recorded, let record = graph.claim(frame) {
+            let recorded = read.scope != .prototype && (read.site != nil || substituted == nil)
+            let slot = Slot(key: read.key, layer: layered ? caller.map(ObjectIdentifier.init) : nil)
+            let frame = Frame(read, graph, substitution, caller, stack, slot: recorded ? slot : nil)
+            if let slot = frame.slot, let record = graph.claim(slot, for: frame) {
                 guard let object = record.object else {
                     DIContext.cycle(Self.reads(to: caller) + [read])
                 }
@@ -657,8 +657,9 @@ nonisolated extension DIContext {
                 return
             }
             frame.put(object)
-            if frame.recorded, let outer = frame.parent, outer.substitution != nil,
-                outer.recorded, outer.object == nil, outer.read.result == frame.read.result
+            if frame.slot?.layer == nil, frame.slot != nil, let outer = frame.parent,
+                outer.substitution != nil, outer.slot != nil, outer.object == nil,
+                outer.read.result == frame.read.result
             {
                 outer.put(object)
                 outer.standIn = .made
@@ -781,9 +782,8 @@ nonisolated extension DIContext {
         let parent: Frame?
         let depth: Int
         let stack: UInt
-        /// False for a prototype, an original read by its substitute and a superclass's
-        /// definition read by its override, which the graph does not keep.
-        let recorded: Bool
+        /// Where the graph keeps its object; `nil` for a prototype, which the graph does not keep.
+        let slot: Slot?
         /// The object, once made (`nil` while it is being made).
         var object: Any?
         /// For a substitute's call, whether its object is the one its first define of its type
@@ -798,7 +798,7 @@ nonisolated extension DIContext {
 
         init(
             _ read: Read, _ graph: Graph, _ by: Substitution?, _ parent: Frame?, _ stack: UInt,
-            recorded: Bool
+            slot: Slot?
         ) {
             self.read = read
             self.graph = graph
@@ -806,7 +806,7 @@ nonisolated extension DIContext {
             self.parent = parent
             self.depth = (parent?.depth ?? 0) + 1
             self.stack = stack
-            self.recorded = recorded
+            self.slot = slot
         }
 
         /// True if `read` is what this call's definition stands in for, read from inside it: its
@@ -826,13 +826,20 @@ nonisolated extension DIContext {
         }
     }
 
-    /// The objects one top-level read made in one context, by definition (prototypes, originals
-    /// read by their substitutes and superclass definitions read by overrides are not kept),
+    /// Where a graph keeps an object: its definition's key and, for an original read by its
+    /// substitute or a superclass's definition read by its override, the call it was read from
+    /// (alive while the record is, as its `parent`).
+    struct Slot: Hashable {
+        let key: Key
+        let layer: ObjectIdentifier?
+    }
+
+    /// The objects one top-level read made in one context, by slot (prototypes are not kept),
     /// and the context's substitutions as the read found them. Only the reading thread touches it.
     final class Graph {
         let context: DIContext
         let substitutions: [Key: Substitution]
-        var objects: [Key: Frame?] = [:]
+        var objects: [Slot: Frame?] = [:]
         /// Objects that an `inject:` replaced, let go when the read ends.
         var discarded: [Any] = []
 
@@ -844,9 +851,9 @@ nonisolated extension DIContext {
             objects.reserveCapacity(16)
         }
 
-        /// The record of `frame`'s definition, if there is one; else none, and `frame` is its
-        /// record now (one hash for both).
-        func claim(_ frame: Frame) -> Frame? {
+        /// The record at `slot`, if there is one; else none, and `frame` is its record now (one
+        /// hash for both).
+        func claim(_ slot: Slot, for frame: Frame) -> Frame? {
             func take(_ record: inout Frame?) -> Frame? {
                 if record == nil {
                     record = frame
@@ -854,7 +861,7 @@ nonisolated extension DIContext {
                 }
                 return record
             }
-            return take(&objects[frame.read.key, default: nil])
+            return take(&objects[slot, default: nil])
         }
 
         /// The substitution of `read`, by its key or else by its calling property's name.

@@ -9,8 +9,7 @@ import Wiring
 // it gave a silently wrong result, or with a Wiring: stop; the parent checks which (the helpers
 // are EdgeTests').
 //
-// A test marked "Was:" failed before its fix; the one marked KNOWN ISSUE still fails and says so
-// through `withKnownIssue`.
+// A test marked "Was:" failed before its fix.
 
 // MARK: - Helpers
 
@@ -354,6 +353,28 @@ final class AttackTracedOverAssembly: AttackTracedBaseAssembly {
     }
 }
 
+class AttackTwiceBaseAssembly: Assembly {
+    var feature: AttackBox { define(init: AttackBox("base")) }
+}
+
+class AttackTwiceMiddleAssembly: AttackTwiceBaseAssembly {
+    override var feature: AttackBox {
+        define(init: AttackBox("middle")) {
+            $0.inner = super.feature
+            $0.other = super.feature
+        }
+    }
+}
+
+final class AttackTwiceOverAssembly: AttackTwiceMiddleAssembly {
+    override var feature: AttackBox {
+        define(init: AttackBox("outer")) {
+            $0.inner = super.feature
+            $0.other = super.feature
+        }
+    }
+}
+
 /// A definition of one context that reads one of another, each traced.
 final class AttackTwoContextAssembly: Assembly {
     weak var partner: AttackTwoContextAssembly?
@@ -620,8 +641,8 @@ struct AttackTests {
             "\(text)")
     }
 
-    /// KNOWN ISSUE: an original read by its substitute is not kept in the graph, so the
-    /// substitute's two reads of its objectGraph original give two originals.
+    /// Was: an original read by its substitute was not kept in the graph, so the substitute's
+    /// two reads of its objectGraph original gave two originals.
     @Test("spy: a decorator that reads its objectGraph original twice gets one original")
     func decoratorReadsTheOriginalTwice() {
         let assembly = AttackDecorAssembly.instance(from: DIContext())
@@ -632,9 +653,34 @@ struct AttackTests {
         }
         let spy = assembly.feature
         #expect(spy.inner?.name == "real")
-        withKnownIssue("an original read by its substitute is not kept in the graph") {
-            #expect(spy.inner === spy.other)
+        #expect(spy.inner === spy.other)
+    }
+
+    @Test("override: an override that reads super twice gets one object of super's per graph")
+    func overrideReadsSuperTwice() {
+        let assembly = AttackTwiceOverAssembly.instance(from: DIContext())
+        let outer = assembly.feature
+        #expect(outer.name == "outer")
+        #expect(outer.inner?.name == "middle")
+        #expect(outer.inner === outer.other)
+        #expect(outer.inner?.inner?.name == "base")
+        #expect(outer.inner?.inner === outer.inner?.other)
+        #expect(assembly.feature.inner !== outer.inner, "a new read makes a new graph")
+    }
+
+    @Test("spy: the originals of two top-level reads are two objects, one per graph")
+    func decoratorsOriginalIsOnePerGraph() {
+        let assembly = AttackDecorAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: \.feature) { (d: AttackDecorAssembly) -> AttackBox in
+            let spy = AttackBox("spy", inner: d.feature)
+            spy.other = d.feature
+            return spy
         }
+        let first = assembly.feature
+        let second = assembly.feature
+        #expect(first.inner === first.other)
+        #expect(second.inner === second.other)
+        #expect(first.inner !== second.inner)
     }
 
     @Test("spy: a spy on B's definition reads A's, where A's substitute is in place")
