@@ -78,10 +78,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
-    /// Guards `tables` and every `Substitution`'s `singletons` and `used`; never held while user
-    /// code runs.
+    /// Guards the three tables below and every `Substitution`'s `singletons` and `used`; never
+    /// held while user code runs.
     let lock = NSLock()
-    var tables = Tables()
+    var singletons = Shelf()
+    var substitutions: [Key: Substitution] = [:]
+    /// The assemblies, each held weakly: an assembly holds its context.
+    var assemblies: [ObjectIdentifier: () -> Any?] = [:]
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
     /// Only making the singleton runs under it: trace events are told when the read ends.
@@ -105,44 +108,34 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// may both make one; both get the one that is kept.
     public func instance(for type: Assembly.Type) -> Assembly {
         let id = ObjectIdentifier(type)
-        if let kept = lock.withLock({ tables.assemblies[id]?.value }) {
-            return kept as! Assembly
+        if let kept = lock.withLock({ assemblies[id]?() as? Assembly }) {
+            return kept
         }
         let made = Resolution.current().making(type, in: self)
         return lock.withLock {
-            if let kept = tables.assemblies[id]?.value {
-                return kept as! Assembly
-            }
-            tables.assemblies[id] = Kept(made, weakly: true)
-            return made
+            let kept = assemblies[id]?() as? Assembly ?? made
+            assemblies[id] = { [weak kept] in kept }
+            return kept
         }
     }
 
     /// The substitutions of this context that no read has used since they were added, as
     /// `Assembly.name`: a test that expects its fakes to be read checks that this is empty.
     public var unusedSubstitutions: [String] {
-        lock.withLock { tables.substitutions.values.filter { !$0.used }.map(\.name).sorted() }
-    }
-
-    /// What a context keeps between reads; `lock` guards it.
-    struct Tables {
-        var singletons = Shelf()
-        var substitutions: [Key: Substitution] = [:]
-        /// The definition each key path added here names, so that removing reads no getter.
-        var keyPaths: [KeyPathName: Key] = [:]
-        var assemblies: [ObjectIdentifier: Kept] = [:]
+        lock.withLock { substitutions.values.filter { !$0.used }.map(\.name).sorted() }
     }
 
     /// The singleton that `substitution` (or, without one, the definition) made for `key`.
     func singleton(_ key: Key, by substitution: Substitution?) -> Any? {
-        lock.withLock { (substitution?.singletons ?? tables.singletons)[key] }
+        lock.withLock { (substitution?.singletons ?? singletons)[key] }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
-    /// must be an object, or an optional one; an empty optional is not kept.
-    func keep(_ value: Any, for read: Read, by substitution: Substitution?) {
-        var kept = Kept(value, weakly: false)
-        if read.scope == .weakSingleton {
+    /// must be an object, or an optional one; an empty optional is not kept. An entry it
+    /// replaces (a superclass's singleton, by its override's) is let go after unlocking.
+    func keep(_ value: Any, for definition: Definition, by substitution: Substitution?) {
+        var kept: () -> Any? = { value }
+        if definition.scope == .weakSingleton {
             let mirror = Mirror(reflecting: value)
             guard
                 let object = mirror.displayStyle == .optional ? mirror.children.first?.value : value
@@ -151,52 +144,36 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             guard type(of: object) is AnyObject.Type else {
                 DIContext.fail(
-                    "\(read) is a weakSingleton but made \(type(of: value)), not a class")
+                    "\(definition) is a weakSingleton but made \(type(of: value)), not a class")
             }
-            kept = Kept(object, weakly: true)
+            kept = { [weak object = object as AnyObject] in object }
         }
-        let replaced = lock.withLock {
+        _ = lock.withLock {
             if let substitution {
-                return substitution.singletons.put(kept, for: read.key)
+                return substitution.singletons.put(kept, for: definition.key)
             }
-            return tables.singletons.put(kept, for: read.key)
+            return singletons.put(kept, for: definition.key)
         }
-        withExtendedLifetime(replaced) {}  // super's singleton, for an override's: let go unlocked
     }
 
-    /// The singletons of a context or of one substitution. Entries of released weak singletons
-    /// are dropped whenever the shelf has doubled since the last sweep, so sweeping costs O(1)
-    /// amortised. Only an entry of the same key is replaced while its object lives (a superclass's
-    /// singleton by its override's): `put` returns it, to be let go unlocked.
+    /// The singletons of a context or of one substitution, each held strongly or, for a
+    /// `weakSingleton`, weakly; the context's `lock` guards them. Entries of released weak
+    /// singletons are dropped whenever the shelf has doubled since the last sweep, so sweeping
+    /// costs O(1) amortised.
     struct Shelf {
-        /// The fewest entries a shelf holds before it is swept.
-        static let smallestSweep = 64
-        var entries: [Key: Kept] = [:]
-        var sweepAt = smallestSweep
+        var entries: [Key: () -> Any?] = [:]
+        var sweepAt = 64
 
-        subscript(key: Key) -> Any? { entries[key]?.value }
+        subscript(key: Key) -> Any? { entries[key]?() }
 
-        mutating func put(_ kept: Kept, for key: Key) -> Kept? {
+        /// Keeps `kept` for `key`, and returns the entry it replaces.
+        mutating func put(_ kept: @escaping () -> Any?, for key: Key) -> (() -> Any?)? {
             if entries.count >= sweepAt {
-                entries = entries.filter { $0.value.value != nil }
-                sweepAt = max(Self.smallestSweep, 2 * entries.count)
+                entries = entries.filter { $0.value() != nil }
+                sweepAt = max(64, 2 * entries.count)
             }
             return entries.updateValue(kept, forKey: key)
         }
-    }
-
-    /// A singleton or an assembly, held strongly, or weakly for a `weakSingleton` and the
-    /// context's assemblies.
-    struct Kept {
-        let strong: Any?
-        weak var weak: AnyObject?
-
-        init(_ value: Any, weakly: Bool) {
-            strong = weakly ? nil : value
-            weak = weakly ? value as AnyObject : nil
-        }
-
-        var value: Any? { strong ?? weak }
     }
 
     /// The default contexts: the process-wide one, which `lock` guards, and a task's.
@@ -274,7 +251,7 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line)) { _ in }
+        resolve(key, definitionKey, scope, make, at: (file, line)) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -299,7 +276,7 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line)) { Self.apply(inject, &$0) }
+        resolve(key, definitionKey, scope, make, at: (file, line)) { Self.apply(inject, &$0) }
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -323,7 +300,7 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line)) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: (file, line)) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -395,56 +372,44 @@ nonisolated extension Assembly {
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
-        at site: DIContext.Site?,
+        at site: (file: StaticString, line: UInt)?,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let read = DIContext.Read(type(of: self), key, name, scope, Result.self, site)
-        let value = DIContext.Resolution.current().obtain(read, in: context) {
+        let definition = DIContext.Definition(type(of: self), key, name, scope, Result.self, site)
+        let value = DIContext.Resolution.current().obtain(definition, in: context) {
             var object = make()
             $0.record(object)
             inject(&object)
             return object
         }
         guard let result = value as? Result else {
-            DIContext.mismatch(read, Result.self, value, in: context)
+            DIContext.mismatch(definition, Result.self, value, in: context)
         }
         return result
     }
 }
 
 nonisolated extension DIContext {
-    /// Names a definition in a context's tables and a graph: its assembly type and a name.
+    /// Names a definition in a context's tables: its assembly type and a name.
     struct Key: Hashable {
         let assembly: ObjectIdentifier
         let name: String
     }
 
-    /// Where a define call is: a read of the same key from another call site inside it is its
-    /// superclass's definition.
-    @usableFromInline struct Site: Equatable {
-        let file: UnsafeRawPointer
-        let line: UInt
-
-        @usableFromInline init(_ file: StaticString, _ line: UInt) {
-            self.file = UnsafeRawPointer(file.utf8Start)
-            self.line = line
-        }
-    }
-
-    /// One definition read as its define call asks: which, under which names, of what type, and
-    /// from where; `defineInjection`, whose object no substitution replaces, gives no site.
-    @usableFromInline struct Read: CustomStringConvertible {
+    /// A definition as its define call gives it: which, under which names, of what type, and
+    /// from which call site (`defineInjection`, whose object no substitution replaces, gives none).
+    @usableFromInline struct Definition: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
         /// The calling property's or method's name, which substitutions also match.
         let name: String
         let scope: Assembly.Scope
         let result: ObjectIdentifier
-        let site: Site?
+        let site: (file: StaticString, line: UInt)?
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: Site?
+            _ result: Any.Type, _ site: (file: StaticString, line: UInt)?
         ) {
             self.assembly = assembly
             self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
@@ -459,40 +424,94 @@ nonisolated extension DIContext {
         /// The key of the calling property or method, which substitutions also match.
         var byName: Key { Key(assembly: key.assembly, name: name) }
 
-        /// True if `read` is this define call's superclass's definition: the same key, read
-        /// from another define call.
-        func overrides(_ read: Read) -> Bool {
-            read.key == key && read.site != nil && site != nil && read.site != site
+        /// True if `other` is this definition's superclass's: the same key, from another call site.
+        func overrides(_ other: Definition) -> Bool {
+            guard other.key == key, let site, let superSite = other.site else {
+                return false
+            }
+            return site.line != superSite.line || site.file.utf8Start != superSite.file.utf8Start
+        }
+
+        /// Its substitution in `table`: by its key, else by its calling property's name.
+        func substitution(in table: [Key: Substitution]) -> Substitution? {
+            table.isEmpty ? nil : table[key] ?? table[byName]
         }
 
         /// Stops if this is a method with arguments but no key, as its calls would share one
         /// object: when one is found in the graph, or a singleton is made.
         func mustNotShare() {
-            guard key.name.hasSuffix(":)") else {
-                return
+            if key.name.hasSuffix(":)") {
+                DIContext.fail(
+                    "\(self) is a method with arguments but no key:, so its calls would share one "
+                        + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
+                        + "or use scope: .prototype")
             }
-            DIContext.fail(
-                "\(self) is a method with arguments but no key:, so its calls would share one "
-                    + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
-                    + "or use scope: .prototype")
         }
     }
 
-    /// What one thread is reading. Only its thread touches it, and only inside Wiring's own
-    /// calls: `top` is the innermost define call under way, `graphs` the objects of the read
-    /// under way by context, and `assemblies` the assemblies this thread is making. Nothing it
-    /// holds is let go while one of its properties is being changed, so a `deinit` that reads
-    /// finds it whole.
-    @usableFromInline final class Resolution {
-        var top: Frame?
-        var graphs: [ObjectIdentifier: Graph] = [:]
-        /// The assemblies this thread is making, with how many define calls were under way then.
-        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
-        /// The key-path probe whose getter runs, if any; its read has the thread to itself.
+    /// Where a read keeps an object: its context, its definition's key, and its layer: 0, or one
+    /// more than the call it was asked for from, for an original read by its substitute or a
+    /// superclass's definition read by its override; -1 for an injected object whose key is
+    /// substituted, which placeholders do not find.
+    struct Slot: Hashable {
+        let context: ObjectIdentifier
+        let key: Key
+        let layer: Int
+    }
+
+    /// A define call under way: its definition, its context, who supplies the object, its slot,
+    /// the stack's address when it began, and, for a substitute's call, the object of the first
+    /// define of its type that the substitute calls, which stands in for it (EasyDi's rule).
+    struct Call {
+        let definition: Definition
+        let context: DIContext
+        let substitution: Substitution?
+        let slot: Slot
+        let stack: UInt
+        var standIn: Any?
+
+        /// The layer of `definition` asked for inside this call in `context`: one above this
+        /// call's if this call stands in for it (it is this call's original, read by its
+        /// substitute, or its superclass's definition, read by its override), else 0.
+        func layer(of definition: Definition, in context: DIContext) -> Int {
+            let original = self.definition.key == definition.key && substitution != nil
+            let replaces = original || self.definition.overrides(definition)
+            return context === self.context && replaces ? slot.layer + 1 : 0
+        }
+    }
+
+    /// One top-level read of a thread, let go when it ends: the define calls under way
+    /// (innermost last); the objects by slot (a claimed slot holds nil until its object exists);
+    /// the objects an `inject:` replaced; each context's substitutions as the read first found
+    /// them, with the context, so that its identifier is not reused meanwhile; the trace events
+    /// to tell; and the key-path probe whose getter runs, if any. Only its thread touches it.
+    struct Read {
+        var calls: [Call] = []
+        var objects: [Slot: Any?] = [:]
+        var replaced: [Any] = []
+        var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
+            [:]
+        var events: [() -> Void] = []
         var probe: Probe?
-        /// The trace events of the read under way, told when it ends: never while a singleton
-        /// is being made.
-        var events: [(hook: @Sendable (TraceEvent) -> Void, event: TraceEvent)] = []
+    }
+
+    /// A key-path probe: the key path's type, the substitution that serves the reads of that
+    /// type at the top of the getter's reads, and the last one served, with its context and what
+    /// it got. Only the probing thread touches it.
+    struct Probe {
+        let result: ObjectIdentifier
+        let substitution: Substitution
+        var found: (definition: Definition, context: DIContext)?
+        var served: Any?
+    }
+
+    /// What one thread is reading, and the assemblies it is making (with how many define calls
+    /// were under way then). Only its thread touches it, and only inside Wiring's own calls. A
+    /// read's end clears its state before it lets go of anything, so a `deinit` that reads
+    /// starts a read of its own.
+    @usableFromInline final class Resolution {
+        var read = Read()
+        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
@@ -512,210 +531,196 @@ nonisolated extension DIContext {
             return resolution
         }
 
-        /// How many define calls are under way.
-        var depth: Int { top?.depth ?? 0 }
-
         /// The context of the innermost assembly or define call this thread is making, if any.
         var currentContext: DIContext? {
-            if let making = assemblies.last, making.depth == depth {
+            if let making = assemblies.last, making.depth == read.calls.count {
                 return making.context
             }
-            return top?.graph.context ?? assemblies.last?.context
+            return read.calls.last?.context
         }
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
         func making(_ type: Assembly.Type, in context: DIContext) -> Assembly {
-            if let start = assemblies.firstIndex(where: {
-                $0.type == type && $0.context === context
-            }) {
-                let names = (assemblies[start...].map(\.type) + [type]).map { "\($0)" }
+            if assemblies.contains(where: { $0.type == type && $0.context === context }) {
                 DIContext.fail(
-                    "assemblies made in each other's stored properties: "
-                        + "\(names.joined(separator: " → ")); get one with a computed property, "
-                        + "such as `var other: Other { context.assembly() }`")
+                    "\(type) is made again by a stored property of an assembly it is making; get "
+                        + "one with a computed property: `var other: Other { context.assembly() }`")
             }
-            assemblies.append((type, context, depth))
+            assemblies.append((type, context, read.calls.count))
             defer { assemblies.removeLast() }
             return type.init()
         }
 
-        /// Reads `read` in `context` through `supply`. The top-level read's end lets go of its
-        /// graphs, this thread's state clean first, so a `deinit` that reads starts a read of its
-        /// own, then tells its trace events.
+        /// Reads `definition` in `context` through `supply`, and ends the read if it is top-level.
         @usableFromInline func obtain(
-            _ read: Read, in context: DIContext, make: (Resolution) -> Any
-        )
-            -> Any
-        {
-            let stack = guardStack(read)
+            _ definition: Definition, in context: DIContext, make: (Resolution) -> Any
+        ) -> Any {
             // A top-level singleton read skips the graph: 6,701 → 1,956 instructions a read in
             // `Benchmarks/run --callgrind singleton`.
-            if top == nil, probe == nil, read.scope.isSingleton, context.trace == nil,
+            if read.calls.isEmpty, read.probe == nil, definition.scope.isSingleton,
+                context.trace == nil,
                 let kept = context.lock.withLock({
-                    context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
+                    context.substitutions.isEmpty ? context.singletons[definition.key] : nil
                 })
             {
                 return kept
             }
-            let value = supply(read, graph(of: context), stack, make)
-            if top == nil {
-                let probe = self.probe
-                self.probe = nil  // from here on a deinit's reads are its own, not the probe's
-                var ended: [ObjectIdentifier: Graph] = [:]
-                swap(&ended, &graphs)
-                for graph in ended.values {
-                    graph.objects.removeAll()  // its records hold it: let them go
-                    graph.discarded.removeAll()
-                }
-                _ = consume ended
-                self.probe = probe
-                var told: [(hook: @Sendable (TraceEvent) -> Void, event: TraceEvent)] = []
-                swap(&told, &events)
-                for (hook, event) in told {
-                    hook(event)
-                }
+            let value = supply(definition, in: context, make)
+            if read.calls.isEmpty {
+                end()
             }
             return value
         }
 
         /// The one path that makes or finds an object for a definition read, whoever supplies
         /// it: the definition (`make`), its substitution, or a key-path probe's substitute. It
-        /// finds it in the graph or among the singletons, or makes it (a singleton under the
-        /// creation lock, checked again once locked), and records it in the graph.
-        func supply(_ read: Read, _ graph: Graph, _ stack: UInt, _ make: (Resolution) -> Any)
+        /// finds it in the read's graph or among the singletons, or makes it (a singleton under
+        /// the creation lock, checked again once locked), and records it in the graph.
+        func supply(_ definition: Definition, in context: DIContext, _ make: (Resolution) -> Any)
             -> Any
         {
-            let caller = top
-            let layered = caller.map { $0.replaces(read, in: graph) } ?? false
-            let probe = self.probe
-            let probing = caller == nil && probe?.result == read.result
-            let substituted = layered ? nil : graph.substitution(of: read)
+            let stack = guardStack(definition)
+            let layer = read.calls.last?.layer(of: definition, in: context) ?? 0
+            let substituted =
+                layer > 0 ? nil : definition.substitution(in: substitutions(of: context))
+            let probing = read.calls.isEmpty && read.probe?.result == definition.result
+            if probing {
+                read.probe!.found = (definition, context)
+            }
             let substitution =
-                probing ? probe!.serve(read, graph.context) : read.site == nil ? nil : substituted
-            // An injected object whose key is substituted is not what placeholders find.
-            let recorded = read.scope != .prototype && (read.site != nil || substituted == nil)
-            let slot = Slot(key: read.key, layer: layered ? caller.map(ObjectIdentifier.init) : nil)
-            let frame = Frame(read, graph, substitution, caller, stack, slot: recorded ? slot : nil)
-            if let slot = frame.slot, let record = graph.claim(slot, for: frame) {
-                guard let object = record.object else {
-                    DIContext.cycle(Self.reads(to: caller) + [read])
+                probing ? read.probe!.substitution : definition.site == nil ? nil : substituted
+            let hidden = definition.site == nil && substituted != nil
+            let slot = Slot(
+                context: ObjectIdentifier(context), key: definition.key, layer: hidden ? -1 : layer)
+            func found(_ object: Any) -> Any {
+                note(definition, context, substitution, created: false)
+                read.objects[slot] = object
+                return object
+            }
+            if definition.scope != .prototype, let record = read.objects[slot] {
+                // Not made yet: a cycle, unless it is a substitute's stand-in, which the
+                // substitute must then return.
+                let object = record ?? read.calls.last { $0.slot == slot }?.standIn
+                guard let object else {
+                    DIContext.cycle(read.calls.map(\.definition) + [definition])
                 }
-                read.mustNotShare()
-                if record.standIn == .made {
-                    record.standIn = .read
-                }
-                return found(object, frame)
+                definition.mustNotShare()
+                return found(object)
             }
             if let substitution, !probing {
-                graph.context.lock.withLock { substitution.used = true }
+                context.lock.withLock { substitution.used = true }
             }
-            let singleton = read.scope.isSingleton
-            if singleton {
-                if let kept = graph.context.singleton(read.key, by: substitution) {
-                    return found(kept, frame)
-                }
-                DIContext.creation.lock()
+            func create() -> Any {
+                note(definition, context, substitution, created: true)
+                read.objects.updateValue(nil, forKey: slot)
+                let call = Call(
+                    definition: definition, context: context, substitution: substitution,
+                    slot: slot, stack: stack)
+                read.calls.append(call)
+                let value = substitution?.make(context) ?? make(self)
+                read.calls.removeLast()
+                return made(value, call, probing: probing)
             }
-            defer {
-                if singleton {
-                    DIContext.creation.unlock()
-                }
+            guard definition.scope.isSingleton else {
+                return create()
             }
-            if singleton, let kept = graph.context.singleton(read.key, by: substitution) {
-                return found(kept, frame)  // made meanwhile
-            }
-            note(read, graph, substitution, created: true)
-            top = frame
-            let value = substitution?.make(graph.context) ?? make(self)
-            top = caller
+            // Made once: found without the creation lock, else found or made under it.
+            let kept = { context.singleton(definition.key, by: substitution).map(found) }
+            return kept() ?? DIContext.creation.withLock { kept() ?? create() }
+        }
+
+        /// Takes what `call` made: checks a substitute's stand-in, keeps a singleton, and records
+        /// the value in the graph, keeping what it replaces until the read ends.
+        func made(_ value: Any, _ call: Call, probing: Bool) -> Any {
             if probing {
-                probe!.served = value
+                read.probe!.served = value
             }
-            if frame.standIn == .read, let standIn = frame.object,
-                type(of: value) is AnyObject.Type,
-                value as AnyObject !== standIn as AnyObject
+            if call.substitution != nil, let standIn = read.objects[call.slot] ?? nil,
+                DIContext.differ(value, standIn)
             {
                 DIContext.fail(
-                    "cycle that cannot close: \(read) was read while its substitute ran, and got "
-                        + "what the substitute's first define of its type made (as in EasyDi), but "
-                        + "the substitute returned another object; make it first, or set one side "
-                        + "in inject:")
+                    "cycle that cannot close: \(call.definition) was read while its substitute "
+                        + "ran and got the first object of its type the substitute made (as in "
+                        + "EasyDi), not the one it returned; set one side in inject:")
             }
-            if singleton {
-                read.mustNotShare()
-                graph.context.keep(value, for: read, by: substitution)
+            if call.definition.scope.isSingleton {
+                call.definition.mustNotShare()
+                call.context.keep(value, for: call.definition, by: call.substitution)
             }
-            frame.put(value)
+            if let replaced = read.objects.updateValue(value, forKey: call.slot) ?? nil {
+                read.replaced.append(replaced)  // its deinit may read: let go when the read ends
+            }
             return value
         }
 
-        /// Records `object` in the innermost define call before its inject runs, so that cycles
-        /// close. The first define a substitute calls of the type it replaces makes the
-        /// substitute, as in EasyDi, so it is recorded for the substitution too.
+        /// Records `object` in the innermost define call's slot before its inject runs, so that
+        /// cycles close. The first define a substitute calls of the type it replaces makes the
+        /// substitute, as in EasyDi: it stands in for the substitute's object.
         @usableFromInline func record(_ object: Any) {
-            guard let frame = top else {
-                return
-            }
-            frame.put(object)
-            if frame.slot?.layer == nil, frame.slot != nil, let outer = frame.parent,
-                outer.substitution != nil, outer.slot != nil, outer.object == nil,
-                outer.read.result == frame.read.result
+            let call = read.calls.last!
+            read.objects[call.slot] = object
+            let outer = read.calls.count - 2
+            if outer >= 0, call.slot.layer == 0, call.definition.scope != .prototype,
+                read.calls[outer].substitution != nil, read.calls[outer].standIn == nil,
+                read.calls[outer].definition.result == call.definition.result
             {
-                outer.put(object)
-                outer.standIn = .made
+                read.calls[outer].standIn = object
             }
         }
 
-        /// Reports an object found for `frame`'s read, and holds it there.
-        func found(_ object: Any, _ frame: Frame) -> Any {
-            note(frame.read, frame.graph, frame.substitution, created: false)
-            frame.put(object)
-            return object
-        }
-
-        /// This read's graph of `context`, started with the context's substitutions if new.
-        func graph(of context: DIContext) -> Graph {
-            if let graph = top?.graph, graph.context === context {
-                return graph
+        /// `context`'s substitutions as this read first found them.
+        func substitutions(of context: DIContext) -> [Key: Substitution] {
+            let id = ObjectIdentifier(context)
+            if let taken = read.substitutions[id] {
+                return taken.table
             }
-            if let graph = graphs[ObjectIdentifier(context)] {
-                return graph
-            }
-            let graph = Graph(context)
-            graphs[ObjectIdentifier(context)] = graph
-            return graph
+            let table = context.lock.withLock { context.substitutions }
+            read.substitutions[id] = (context, table)
+            return table
         }
 
-        /// The reads under way at `top`, outermost first.
-        static func reads(to top: Frame?) -> [Read] {
-            top.map { sequence(first: $0, next: \.parent).map(\.read).reversed() } ?? []
-        }
-
-        /// Adds the trace event of `read`, if its context has a trace hook.
-        func note(_ read: Read, _ graph: Graph, _ by: Substitution?, created: Bool) {
-            if let hook = graph.context.trace {
+        /// Adds the trace event of `definition`, if its context has a trace hook.
+        func note(
+            _ definition: Definition, _ context: DIContext, _ by: Substitution?, created: Bool
+        ) {
+            if let hook = context.trace {
                 let event = TraceEvent(
-                    definition: "\(read)", scope: read.scope, depth: depth,
-                    parent: top.map { "\($0.read)" }, created: created, substituted: by != nil)
-                events.append((hook, event))
+                    definition: "\(definition)", scope: definition.scope, depth: read.calls.count,
+                    parent: read.calls.last.map { "\($0.definition)" }, created: created,
+                    substituted: by != nil)
+                read.events.append { hook(event) }
             }
+        }
+
+        /// Ends a top-level read: its state is cleared first and its probe put away, so that a
+        /// `deinit` or trace hook that reads starts a read of its own; then its trace events are
+        /// told and its objects let go.
+        func end() {
+            let ended = read
+            read = Read()
+            for tell in ended.events {
+                tell()
+            }
+            let probe = ended.probe
+            _ = consume ended
+            read.probe = probe
         }
 
         /// Stops before a define call that would leave too little stack for the next one (taken
         /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
         /// address.
-        func guardStack(_ read: Read) -> UInt {
+        func guardStack(_ definition: Definition) -> UInt {
             var marker = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-            let level = top.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
+            let level = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
             guard here < stackLimit + level else {
                 return here
             }
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let last = (top, read)
+            nonisolated(unsafe) let last = (self, definition)
             let thread = Thread {
-                DIContext.fail(Self.stackMessage(last.0, last.1))
+                DIContext.fail(last.0.stackMessage(last.1))
             }
             thread.stackSize = 1 << 20
             thread.start()
@@ -725,22 +730,22 @@ nonisolated extension DIContext {
         }
 
         /// Names the define calls that used up the stack: the repeating ones, if any.
-        static func stackMessage(_ top: Frame?, _ read: Read) -> String {
-            let earlier = reads(to: top)
-            let start = earlier.lastIndex { $0.key == read.key } ?? max(0, earlier.count - 3)
-            let path = (earlier + [read])[start...].suffix(9).map { "\($0)" }
-            let repeating = earlier.indices.contains(start) && earlier[start].key == read.key
-            let loop = earlier[start...].allSatisfy { $0.scope == .prototype }
-            return "definitions nested \(earlier.count) deep have used up the thread's stack, "
-                + (repeating ? "repeating …" : "ending …") + path.joined(separator: " → ") + "; "
-                + (repeating && loop
+        func stackMessage(_ definition: Definition) -> String {
+            let path = read.calls.map(\.definition) + [definition]
+            let repeated = path.dropLast().lastIndex { $0.key == definition.key }
+            let names = path[(repeated ?? max(0, path.count - 3))...].map { "\($0)" }
+            let loop = repeated.map { path[$0...].allSatisfy { $0.scope == .prototype } } ?? false
+            return "definitions nested \(read.calls.count) deep have used up the thread's stack, "
+                + (repeated == nil ? "ending …" : "repeating …")
+                + names.joined(separator: " → ") + "; "
+                + (loop
                     ? "prototypes always make new ones; make one of them objectGraph"
                     : "does a definition or substitution read itself forever?")
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
-        /// `stackReserve` above the bottom (a quarter of a smaller stack), or 0 where the bottom
-        /// cannot be learnt.
+        /// 128 KiB above the bottom (a quarter of a smaller stack), or 0 where the bottom cannot
+        /// be learnt.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
                 let size = UInt(pthread_get_stacksize_np(pthread_self()))
@@ -749,11 +754,8 @@ nonisolated extension DIContext {
                 // glibc and musl have pthread_getattr_np, which Swift's Glibc module leaves out.
                 typealias GetAttributes =
                     @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-                guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else {
-                    return 0
-                }
                 var attributes = pthread_attr_t()
-                guard
+                guard let symbol = dlsym(nil, "pthread_getattr_np"),
                     unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0
                 else {
                     return 0
@@ -764,109 +766,7 @@ nonisolated extension DIContext {
                 pthread_attr_destroy(&attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 4)
-        }
-
-        /// Stack kept free for the code between two define calls and for the message.
-        static let stackReserve: UInt = 128 * 1024
-    }
-
-    /// A define call under way, then the record of its object in its read's graph: its read, its
-    /// context's graph, who supplies the object, the call that asked for it, and the stack's
-    /// address when it started. Only the reading thread touches it. A graph's records hold the
-    /// graph: the top-level read's end lets go of them.
-    final class Frame {
-        let read: Read
-        let graph: Graph
-        let substitution: Substitution?
-        let parent: Frame?
-        let depth: Int
-        let stack: UInt
-        /// Where the graph keeps its object; `nil` for a prototype, which the graph does not keep.
-        let slot: Slot?
-        /// The object, once made (`nil` while it is being made).
-        var object: Any?
-        /// For a substitute's call, whether its object is the one its first define of its type
-        /// made (EasyDi's rule), standing in until it returns, and whether a read got it.
-        var standIn = StandIn.none
-
-        enum StandIn {
-            case none
-            case made
-            case read
-        }
-
-        init(
-            _ read: Read, _ graph: Graph, _ by: Substitution?, _ parent: Frame?, _ stack: UInt,
-            slot: Slot?
-        ) {
-            self.read = read
-            self.graph = graph
-            self.substitution = by
-            self.parent = parent
-            self.depth = (parent?.depth ?? 0) + 1
-            self.stack = stack
-            self.slot = slot
-        }
-
-        /// True if `read` is what this call's definition stands in for, read from inside it: its
-        /// original, if a substitution supplies this call, or its superclass's definition.
-        func replaces(_ read: Read, in graph: Graph) -> Bool {
-            self.graph === graph
-                && (self.read.overrides(read) || self.read.key == read.key && substitution != nil)
-        }
-
-        /// Holds `value`; the object held before stays in the graph until the read ends, so that
-        /// a deinit that reads starts a read of its own.
-        func put(_ value: Any) {
-            if let replaced = object {
-                graph.discarded.append(replaced)
-            }
-            object = value
-        }
-    }
-
-    /// Where a graph keeps an object: its definition's key and, for an original read by its
-    /// substitute or a superclass's definition read by its override, the call it was read from
-    /// (alive while the record is, as its `parent`).
-    struct Slot: Hashable {
-        let key: Key
-        let layer: ObjectIdentifier?
-    }
-
-    /// The objects one top-level read made in one context, by slot (prototypes are not kept),
-    /// and the context's substitutions as the read found them. Only the reading thread touches it.
-    final class Graph {
-        let context: DIContext
-        let substitutions: [Key: Substitution]
-        var objects: [Slot: Frame?] = [:]
-        /// Objects that an `inject:` replaced, let go when the read ends.
-        var discarded: [Any] = []
-
-        init(_ context: DIContext) {
-            self.context = context
-            self.substitutions = context.lock.withLock { context.tables.substitutions }
-            // Room for a screen's worth of objects, so the table does not grow four times a read:
-            // graph11 55,649 → 46,309 instructions in `Benchmarks/run --callgrind graph11`.
-            objects.reserveCapacity(16)
-        }
-
-        /// The record at `slot`, if there is one; else none, and `frame` is its record now (one
-        /// hash for both).
-        func claim(_ slot: Slot, for frame: Frame) -> Frame? {
-            func take(_ record: inout Frame?) -> Frame? {
-                if record == nil {
-                    record = frame
-                    return nil
-                }
-                return record
-            }
-            return take(&objects[slot, default: nil])
-        }
-
-        /// The substitution of `read`, by its key or else by its calling property's name.
-        func substitution(of read: Read) -> Substitution? {
-            substitutions.isEmpty ? nil : substitutions[read.key] ?? substitutions[read.byName]
+            return bottom == 0 ? 0 : bottom + min(128 * 1024, UInt(size) / 4)
         }
     }
 }
@@ -917,28 +817,15 @@ nonisolated extension Assembly {
 
     /// Sets or removes the substitution of this assembly type's definition `name`.
     func substitute(_ name: String, _ substitution: DIContext.Substitution?) {
-        let key = DIContext.Key(assembly: ObjectIdentifier(type(of: self)), name: name)
-        substitute(key, substitution, keyPath: nil)
+        substitute(
+            DIContext.Key(assembly: ObjectIdentifier(type(of: self)), name: name), substitution)
     }
 
-    /// Sets or removes the substitution of `key`, remembering the key path that names it, if
-    /// any, and forgetting those that named the one replaced. That one is let go after
-    /// unlocking: its deinit may read.
-    func substitute(
-        _ key: DIContext.Key,
-        _ substitution: DIContext.Substitution?,
-        keyPath: DIContext.KeyPathName?
-    ) {
-        let replaced = context.lock.withLock {
-            let replaced = context.tables.substitutions[key]
-            context.tables.substitutions[key] = substitution
-            context.tables.keyPaths = context.tables.keyPaths.filter { $0.value != key }
-            if let keyPath {
-                context.tables.keyPaths[keyPath] = key
-            }
-            return replaced
-        }
-        withExtendedLifetime(replaced) {}
+    /// Sets or removes the substitution of `key`; the one it replaces is let go after
+    /// unlocking, as its deinit may read.
+    func substitute(_ key: DIContext.Key, _ substitution: DIContext.Substitution?) {
+        var replaced = substitution
+        context.lock.withLock { swap(&replaced, &context.substitutions[key]) }
     }
 }
 
@@ -989,104 +876,67 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ///
     /// - Parameter keyPath: The key path the substitution was added for.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        let name = DIContext.KeyPathName(
-            keyPath: keyPath, assembly: ObjectIdentifier(type(of: self)))
-        if let key = context.lock.withLock({ context.tables.keyPaths[name] }) {
-            substitute(key, nil, keyPath: nil)
+        let on = ObjectIdentifier(type(of: self))
+        let key = context.lock.withLock {
+            context.substitutions.first {
+                $0.value.keyPath?.path == keyPath && $0.value.keyPath?.on == on
+            }?.key
+        }
+        if let key {
+            substitute(key, nil)
         }
     }
 
-    /// Learns the definition behind `keyPath` with a probe read, then substitutes it.
+    /// Learns the definition behind `keyPath` with a probe: the getter runs as a top-level read
+    /// of its own, and the substitution serves its top-level reads of the key path's type. The
+    /// last one is the key path's definition: it must be of this context, and the getter must
+    /// return what it was served.
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ site: String,
         _ make: @escaping (DIContext) -> Any
     ) {
         let resolution = DIContext.Resolution.current()
-        let probe = DIContext.Probe(Value.self, site, make)
-        // The probe is a top-level read of its own: a read under way keeps its graphs.
-        let outer = (probe: resolution.probe, top: resolution.top, graphs: resolution.graphs)
-        resolution.probe = probe
-        resolution.top = nil
-        resolution.graphs = [:]
+        let substitution = DIContext.Substitution("", make)
+        let outer = resolution.read
+        let result = ObjectIdentifier(Value.self)
+        resolution.read = .init(probe: .init(result: result, substitution: substitution))
         let returned = self[keyPath: keyPath]
-        resolution.probe = outer.probe
-        resolution.top = outer.top
-        resolution.graphs = outer.graphs
-        let read = probe.check(returned, context)
-        let name = DIContext.KeyPathName(
-            keyPath: keyPath, assembly: ObjectIdentifier(type(of: self)))
-        substitute(read.byName, probe.substitution, keyPath: name)
+        let probe = resolution.read.probe!
+        resolution.read = outer
+        func fail(_ problem: String) -> Never {
+            DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
+        }
+        guard let (definition, context) = probe.found else {
+            fail("is not a definition: its getter calls no define(...) of its type")
+        }
+        guard context === self.context else {
+            fail("names \(definition) of another context; substitute it on an assembly there")
+        }
+        if let served = probe.served, DIContext.differ(returned, served) {
+            fail("reads \(definition) but returns another object; substitute that one")
+        }
+        substitution.name = "\(definition.assembly).\(definition.name)"
+        substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))
+        substitute(definition.byName, substitution)
     }
 }
 
 nonisolated extension DIContext {
     /// A substitute's maker (given the context, so that it need not capture an assembly), its
-    /// name for `unusedSubstitutions`, the singletons it made and whether a read has used it;
-    /// the context's `lock` guards `singletons` and `used`.
+    /// name for `unusedSubstitutions`, the key path that added it and the assembly type it was
+    /// used on (if one did), the singletons it made and whether a read has used it. `name` and
+    /// `keyPath` are set before it is added; the context's `lock` guards `singletons` and `used`.
     final class Substitution {
         var name: String
         let make: (DIContext) -> Any
+        var keyPath: (path: AnyKeyPath, on: ObjectIdentifier)?
         var singletons = Shelf()
         var used = false
 
         init(_ name: String, _ make: @escaping (DIContext) -> Any) {
             self.name = name
             self.make = make
-        }
-    }
-
-    /// A key path on an assembly type: how a context remembers what it substituted.
-    struct KeyPathName: Hashable {
-        let keyPath: AnyKeyPath
-        let assembly: ObjectIdentifier
-    }
-
-    /// A key path's probe read: the one define call its getter makes of the key path's type, at
-    /// the top of the probe's own read, is its definition; the substitution serves it, and the
-    /// getter must return what it served, in the assembly's context.
-    final class Probe {
-        let result: ObjectIdentifier
-        let site: String
-        let substitution: Substitution
-        var found: (read: Read, context: DIContext)?
-        var served: Any?
-
-        init(_ type: Any.Type, _ site: String, _ make: @escaping (DIContext) -> Any) {
-            self.result = ObjectIdentifier(type)
-            self.site = site
-            self.substitution = Substitution("", make)
-        }
-
-        /// Takes `read` as the key path's definition, and its substitution to serve it.
-        func serve(_ read: Read, _ context: DIContext) -> Substitution {
-            if let found, found.read.key != read.key || found.context !== context {
-                fail("reads more than one definition of its type: \(found.read) and \(read)")
-            }
-            found = (read, context)
-            return substitution
-        }
-
-        /// The definition the probe found, or a stop if it found none, one of another context,
-        /// or the getter returned another object than the one served.
-        func check(_ returned: Any, _ context: DIContext) -> Read {
-            guard let found else {
-                fail("is not a definition: its getter calls no define(...) of its type")
-            }
-            guard found.context === context else {
-                fail("names \(found.read) of another context; substitute it on an assembly there")
-            }
-            if let served, type(of: returned) is AnyObject.Type,
-                returned as AnyObject !== served as AnyObject
-            {
-                fail("reads \(found.read) but returns another object; substitute that one")
-            }
-            substitution.name = "\(found.read.assembly).\(found.read.name)"
-            return found.read
-        }
-
-        func fail(_ problem: String) -> Never {
-            DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
     }
 }
@@ -1113,7 +963,7 @@ nonisolated extension Assembly {
                     + "current graph; call defineInjection(key:into:) first, in the same resolution"
             )
         }
-        return resolve(key, definitionKey, .objectGraph, missing, at: .init(file, line)) { _ in }
+        return resolve(key, definitionKey, .objectGraph, missing, at: (file, line)) { _ in }
     }
 }
 
@@ -1127,22 +977,30 @@ nonisolated extension DIContext {
 
     /// Stops on an object of the wrong type, naming the definition, both types and its maker.
     @usableFromInline static func mismatch(
-        _ read: Read,
+        _ definition: Definition,
         _ declared: Any.Type,
         _ value: Any,
         in context: DIContext
     ) -> Never {
-        let maker = Graph(context).substitution(of: read) == nil ? "definition" : "substitution"
-        fail("\(read) is declared as \(declared) but its \(maker) made \(type(of: value))")
+        let substituted = context.lock.withLock {
+            definition.substitution(in: context.substitutions)
+        }
+        let maker = substituted == nil ? "definition" : "substitution"
+        fail("\(definition) is declared as \(declared) but its \(maker) made \(type(of: value))")
     }
 
     /// Stops on a definition asked for again in its context before it exists, naming the path
     /// from its first read.
-    static func cycle(_ path: [Read]) -> Never {
+    static func cycle(_ path: [Definition]) -> Never {
         let start = path.firstIndex { $0.key == path.last!.key } ?? 0
         let names = path[start...].map { "\($0)" }.joined(separator: " → ")
         fail(
             "cycle that cannot close: \(names) is asked for again before it is made; set one side "
                 + "in inject: instead of init:")
+    }
+
+    /// True if `value` is an object other than `object`.
+    static func differ(_ value: Any, _ object: Any) -> Bool {
+        type(of: value) is AnyObject.Type && value as AnyObject !== object as AnyObject
     }
 }
