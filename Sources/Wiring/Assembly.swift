@@ -133,9 +133,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
     /// must be an object, or an optional one; an empty optional is not kept. An entry it
     /// replaces (a superclass's singleton, by its override's) is let go after unlocking.
-    func keep(_ value: Any, for definition: Definition, by substitution: Substitution?) {
+    func keep(_ value: Any, for call: Call) {
         var kept: () -> Any? = { value }
-        if definition.scope == .weakSingleton {
+        if call.scope == .weakSingleton {
             let mirror = Mirror(reflecting: value)
             guard
                 let object = mirror.displayStyle == .optional ? mirror.children.first?.value : value
@@ -144,15 +144,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             guard type(of: object) is AnyObject.Type else {
                 DIContext.fail(
-                    "\(definition) is a weakSingleton but made \(type(of: value)), not a class")
+                    "\(call) is a weakSingleton but made \(type(of: value)), not a class")
             }
             kept = { [weak object = object as AnyObject] in object }
         }
         _ = lock.withLock {
-            if let substitution {
-                return substitution.singletons.put(kept, for: definition.key)
-            }
-            return singletons.put(kept, for: definition.key)
+            call.substitution?.singletons.put(kept, for: call.key)
+                ?? singletons.put(kept, for: call.key)
         }
     }
 
@@ -166,13 +164,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
         subscript(key: Key) -> Any? { entries[key]?() }
 
-        /// Keeps `kept` for `key`, and returns the entry it replaces.
-        mutating func put(_ kept: @escaping () -> Any?, for key: Key) -> (() -> Any?)? {
+        /// Keeps `kept` for `key`, and returns the entry it replaces, if any, to be let go unlocked.
+        mutating func put(_ kept: @escaping () -> Any?, for key: Key) -> Any {
             if entries.count >= sweepAt {
                 entries = entries.filter { $0.value() != nil }
                 sweepAt = max(64, 2 * entries.count)
             }
-            return entries.updateValue(kept, forKey: key)
+            return entries.updateValue(kept, forKey: key) as Any
         }
     }
 
@@ -375,15 +373,15 @@ nonisolated extension Assembly {
         at site: (file: StaticString, line: UInt)?,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let definition = DIContext.Definition(type(of: self), key, name, scope, Result.self, site)
-        let value = DIContext.Resolution.current().obtain(definition, in: context) {
+        let call = DIContext.Call(type(of: self), key, name, scope, Result.self, site, in: context)
+        let value = DIContext.Resolution.current().obtain(call) {
             var object = make()
             $0.record(object)
             inject(&object)
             return object
         }
         guard let result = value as? Result else {
-            DIContext.mismatch(definition, Result.self, value, in: context)
+            DIContext.mismatch(call, Result.self, value)
         }
         return result
     }
@@ -396,27 +394,45 @@ nonisolated extension DIContext {
         let name: String
     }
 
-    /// A definition as its define call gives it: which, under which names, of what type, and
-    /// from which call site (`defineInjection`, whose object no substitution replaces, gives none).
-    @usableFromInline struct Definition: CustomStringConvertible {
+    /// Where a read keeps an object: its context, its definition's key, and its layer.
+    struct Slot: Hashable {
+        let context: ObjectIdentifier
+        let key: Key
+        let layer: Int
+    }
+
+    /// One define call: the definition it gives (which, under which names, of what type, from
+    /// which call site: `defineInjection`, whose object no substitution replaces, gives none) in
+    /// its context, then, once `supply` takes it, who supplies its object, its layer (-1 for a
+    /// substitute, 0 for the definition, one more than the call it is asked for from for what
+    /// that call stands in for), the stack's address, and, for a substitute's call, the object
+    /// of the first define of its type that the substitute calls, which stands in for it
+    /// (EasyDi's rule). Only the reading thread touches it.
+    @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
         /// The calling property's or method's name, which substitutions also match.
         let name: String
         let scope: Assembly.Scope
         let result: ObjectIdentifier
-        let site: (file: StaticString, line: UInt)?
+        let site: (file: UnsafeRawPointer, line: UInt)?
+        let context: DIContext
+        var substitution: Substitution?
+        var layer = 0
+        var stack: UInt = 0
+        var standIn: Any?
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: (file: StaticString, line: UInt)?
+            _ result: Any.Type, _ site: (file: StaticString, line: UInt)?, in context: DIContext
         ) {
             self.assembly = assembly
             self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
-            self.site = site
+            self.site = site.map { (UnsafeRawPointer($0.file.utf8Start), $0.line) }
+            self.context = context
         }
 
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
@@ -424,12 +440,16 @@ nonisolated extension DIContext {
         /// The key of the calling property or method, which substitutions also match.
         var byName: Key { Key(assembly: key.assembly, name: name) }
 
-        /// True if `other` is this definition's superclass's: the same key, from another call site.
-        func overrides(_ other: Definition) -> Bool {
-            guard other.key == key, let site, let superSite = other.site else {
-                return false
+        var slot: Slot { Slot(context: ObjectIdentifier(context), key: key, layer: layer) }
+
+        /// The layer of `call`, asked for inside this call, if this call stands in for it: its
+        /// original, read by its substitute, or its superclass's definition (the same key from
+        /// another call site), read by its override.
+        func layer(of call: Call) -> Int? {
+            guard call.context === context, call.key == key, let site, let other = call.site else {
+                return nil
             }
-            return site.line != superSite.line || site.file.utf8Start != superSite.file.utf8Start
+            return substitution != nil || site != other ? layer + 1 : nil
         }
 
         /// Its substitution in `table`: by its key, else by its calling property's name.
@@ -449,37 +469,6 @@ nonisolated extension DIContext {
         }
     }
 
-    /// Where a read keeps an object: its context, its definition's key, and its layer: 0, or one
-    /// more than the call it was asked for from, for an original read by its substitute or a
-    /// superclass's definition read by its override; -1 for an injected object whose key is
-    /// substituted, which placeholders do not find.
-    struct Slot: Hashable {
-        let context: ObjectIdentifier
-        let key: Key
-        let layer: Int
-    }
-
-    /// A define call under way: its definition, its context, who supplies the object, its slot,
-    /// the stack's address when it began, and, for a substitute's call, the object of the first
-    /// define of its type that the substitute calls, which stands in for it (EasyDi's rule).
-    struct Call {
-        let definition: Definition
-        let context: DIContext
-        let substitution: Substitution?
-        let slot: Slot
-        let stack: UInt
-        var standIn: Any?
-
-        /// The layer of `definition` asked for inside this call in `context`: one above this
-        /// call's if this call stands in for it (it is this call's original, read by its
-        /// substitute, or its superclass's definition, read by its override), else 0.
-        func layer(of definition: Definition, in context: DIContext) -> Int {
-            let original = self.definition.key == definition.key && substitution != nil
-            let replaces = original || self.definition.overrides(definition)
-            return context === self.context && replaces ? slot.layer + 1 : 0
-        }
-    }
-
     /// One top-level read of a thread, let go when it ends: the define calls under way
     /// (innermost last); the objects by slot (a claimed slot holds nil until its object exists);
     /// the objects an `inject:` replaced; each context's substitutions as the read first found
@@ -495,13 +484,13 @@ nonisolated extension DIContext {
         var probe: Probe?
     }
 
-    /// A key-path probe: the key path's type, the substitution that serves the reads of that
-    /// type at the top of the getter's reads, and the last one served, with its context and what
-    /// it got. Only the probing thread touches it.
+    /// A key-path probe: the key path's type, the substitution that serves the top-level reads
+    /// of that type while the getter runs, and the last call it served, with what it got. Only
+    /// the probing thread touches it.
     struct Probe {
         let result: ObjectIdentifier
         let substitution: Substitution
-        var found: (definition: Definition, context: DIContext)?
+        var found: Call?
         var served: Any?
     }
 
@@ -541,111 +530,109 @@ nonisolated extension DIContext {
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
         func making(_ type: Assembly.Type, in context: DIContext) -> Assembly {
-            if assemblies.contains(where: { $0.type == type && $0.context === context }) {
+            if let start = assemblies.firstIndex(where: {
+                $0.type == type && $0.context === context
+            }) {
+                let names = (assemblies[start...].map(\.type) + [type]).map { "\($0)" }
                 DIContext.fail(
-                    "\(type) is made again by a stored property of an assembly it is making; get "
-                        + "one with a computed property: `var other: Other { context.assembly() }`")
+                    "assemblies made in each other's stored properties: "
+                        + "\(names.joined(separator: " → ")); get one with a computed property, "
+                        + "such as `var other: Other { context.assembly() }`")
             }
             assemblies.append((type, context, read.calls.count))
             defer { assemblies.removeLast() }
             return type.init()
         }
 
-        /// Reads `definition` in `context` through `supply`, and ends the read if it is top-level.
-        @usableFromInline func obtain(
-            _ definition: Definition, in context: DIContext, make: (Resolution) -> Any
-        ) -> Any {
+        /// Reads `call` through `supply`, and ends the read if it is top-level.
+        @usableFromInline func obtain(_ call: Call, make: (Resolution) -> Any) -> Any {
             // A top-level singleton read skips the graph: 6,701 → 1,956 instructions a read in
             // `Benchmarks/run --callgrind singleton`.
-            if read.calls.isEmpty, read.probe == nil, definition.scope.isSingleton,
-                context.trace == nil,
-                let kept = context.lock.withLock({
-                    context.substitutions.isEmpty ? context.singletons[definition.key] : nil
+            if read.calls.isEmpty, read.probe == nil, call.scope.isSingleton,
+                call.context.trace == nil,
+                let kept = call.context.lock.withLock({
+                    call.context.substitutions.isEmpty ? call.context.singletons[call.key] : nil
                 })
             {
                 return kept
             }
-            let value = supply(definition, in: context, make)
+            let value = supply(call, make)
             if read.calls.isEmpty {
                 end()
             }
             return value
         }
 
-        /// The one path that makes or finds an object for a definition read, whoever supplies
-        /// it: the definition (`make`), its substitution, or a key-path probe's substitute. It
-        /// finds it in the read's graph or among the singletons, or makes it (a singleton under
-        /// the creation lock, checked again once locked), and records it in the graph.
-        func supply(_ definition: Definition, in context: DIContext, _ make: (Resolution) -> Any)
-            -> Any
-        {
-            let stack = guardStack(definition)
-            let layer = read.calls.last?.layer(of: definition, in: context) ?? 0
+        /// The one path that makes or finds an object for a define call, whoever supplies it:
+        /// the definition (`make`), its substitution, or a key-path probe's substitute. It finds
+        /// it in the read's graph or among the singletons, or makes it (a singleton under the
+        /// creation lock, checked again once locked).
+        func supply(_ call: Call, _ make: (Resolution) -> Any) -> Any {
+            call.stack = guardStack(call)
+            let original = read.calls.last?.layer(of: call)
             let substituted =
-                layer > 0 ? nil : definition.substitution(in: substitutions(of: context))
-            let probing = read.calls.isEmpty && read.probe?.result == definition.result
+                original != nil ? nil : call.substitution(in: substitutions(of: call.context))
+            let probing = read.calls.isEmpty && read.probe?.result == call.result
             if probing {
-                read.probe!.found = (definition, context)
+                read.probe!.found = call
             }
-            let substitution =
-                probing ? read.probe!.substitution : definition.site == nil ? nil : substituted
-            let hidden = definition.site == nil && substituted != nil
-            let slot = Slot(
-                context: ObjectIdentifier(context), key: definition.key, layer: hidden ? -1 : layer)
-            func found(_ object: Any) -> Any {
-                note(definition, context, substitution, created: false)
-                read.objects[slot] = object
-                return object
-            }
-            if definition.scope != .prototype, let record = read.objects[slot] {
+            call.substitution =
+                probing ? read.probe!.substitution : call.site == nil ? nil : substituted
+            call.layer = original ?? (call.substitution == nil ? 0 : -1)
+            if call.scope != .prototype, let record = read.objects[call.slot] {
                 // Not made yet: a cycle, unless it is a substitute's stand-in, which the
                 // substitute must then return.
-                let object = record ?? read.calls.last { $0.slot == slot }?.standIn
-                guard let object else {
-                    DIContext.cycle(read.calls.map(\.definition) + [definition])
+                guard
+                    let object = record ?? read.calls.last(where: { $0.slot == call.slot })?.standIn
+                else {
+                    DIContext.cycle(read.calls + [call])
                 }
-                definition.mustNotShare()
-                return found(object)
+                call.mustNotShare()
+                return found(object, call)
             }
-            if let substitution, !probing {
-                context.lock.withLock { substitution.used = true }
+            if let substitution = call.substitution, !probing {
+                call.context.lock.withLock { substitution.used = true }
             }
-            func create() -> Any {
-                note(definition, context, substitution, created: true)
-                read.objects.updateValue(nil, forKey: slot)
-                let call = Call(
-                    definition: definition, context: context, substitution: substitution,
-                    slot: slot, stack: stack)
-                read.calls.append(call)
-                let value = substitution?.make(context) ?? make(self)
-                read.calls.removeLast()
-                return made(value, call, probing: probing)
-            }
-            guard definition.scope.isSingleton else {
-                return create()
+            guard call.scope.isSingleton else {
+                return create(call, make)
             }
             // Made once: found without the creation lock, else found or made under it.
-            let kept = { context.singleton(definition.key, by: substitution).map(found) }
-            return kept() ?? DIContext.creation.withLock { kept() ?? create() }
+            let kept = {
+                call.context.singleton(call.key, by: call.substitution).map { self.found($0, call) }
+            }
+            return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
         }
 
-        /// Takes what `call` made: checks a substitute's stand-in, keeps a singleton, and records
-        /// the value in the graph, keeping what it replaces until the read ends.
-        func made(_ value: Any, _ call: Call, probing: Bool) -> Any {
-            if probing {
+        /// Reports `object` found for `call`, and keeps it in the graph.
+        func found(_ object: Any, _ call: Call) -> Any {
+            note(call, created: false)
+            read.objects[call.slot] = object
+            return object
+        }
+
+        /// Makes the object of `call`, keeps it if it is a singleton, and records it in the
+        /// graph, keeping what it replaces until the read ends. A substitute that returns another
+        /// object than its stand-in, which was read, stops.
+        func create(_ call: Call, _ make: (Resolution) -> Any) -> Any {
+            note(call, created: true)
+            read.objects.updateValue(nil, forKey: call.slot)
+            read.calls.append(call)
+            let value = call.substitution?.make(call.context) ?? make(self)
+            read.calls.removeLast()
+            if let probe = read.probe, probe.substitution === call.substitution {
                 read.probe!.served = value
             }
             if call.substitution != nil, let standIn = read.objects[call.slot] ?? nil,
                 DIContext.differ(value, standIn)
             {
                 DIContext.fail(
-                    "cycle that cannot close: \(call.definition) was read while its substitute "
-                        + "ran and got the first object of its type the substitute made (as in "
-                        + "EasyDi), not the one it returned; set one side in inject:")
+                    "cycle that cannot close: \(call) was read while its substitute ran and got "
+                        + "the first object of its type the substitute made (as in EasyDi), not "
+                        + "the one it returned; set one side in inject:")
             }
-            if call.definition.scope.isSingleton {
-                call.definition.mustNotShare()
-                call.context.keep(value, for: call.definition, by: call.substitution)
+            if call.scope.isSingleton {
+                call.mustNotShare()
+                call.context.keep(value, for: call)
             }
             if let replaced = read.objects.updateValue(value, forKey: call.slot) ?? nil {
                 read.replaced.append(replaced)  // its deinit may read: let go when the read ends
@@ -659,12 +646,11 @@ nonisolated extension DIContext {
         @usableFromInline func record(_ object: Any) {
             let call = read.calls.last!
             read.objects[call.slot] = object
-            let outer = read.calls.count - 2
-            if outer >= 0, call.slot.layer == 0, call.definition.scope != .prototype,
-                read.calls[outer].substitution != nil, read.calls[outer].standIn == nil,
-                read.calls[outer].definition.result == call.definition.result
+            if let outer = read.calls.dropLast().last, outer.substitution != nil,
+                outer.standIn == nil, outer.key != call.key, outer.result == call.result,
+                call.scope != .prototype
             {
-                read.calls[outer].standIn = object
+                outer.standIn = object
             }
         }
 
@@ -679,15 +665,13 @@ nonisolated extension DIContext {
             return table
         }
 
-        /// Adds the trace event of `definition`, if its context has a trace hook.
-        func note(
-            _ definition: Definition, _ context: DIContext, _ by: Substitution?, created: Bool
-        ) {
-            if let hook = context.trace {
+        /// Adds the trace event of `call`, if its context has a trace hook.
+        func note(_ call: Call, created: Bool) {
+            if let hook = call.context.trace {
                 let event = TraceEvent(
-                    definition: "\(definition)", scope: definition.scope, depth: read.calls.count,
-                    parent: read.calls.last.map { "\($0.definition)" }, created: created,
-                    substituted: by != nil)
+                    definition: "\(call)", scope: call.scope, depth: read.calls.count,
+                    parent: read.calls.last.map { "\($0)" }, created: created,
+                    substituted: call.substitution != nil)
                 read.events.append { hook(event) }
             }
         }
@@ -709,7 +693,7 @@ nonisolated extension DIContext {
         /// Stops before a define call that would leave too little stack for the next one (taken
         /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
         /// address.
-        func guardStack(_ definition: Definition) -> UInt {
+        func guardStack(_ call: Call) -> UInt {
             var marker = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
             let level = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
@@ -718,9 +702,9 @@ nonisolated extension DIContext {
             }
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let last = (self, definition)
+            nonisolated(unsafe) let path = (calls: read.calls, last: call)
             let thread = Thread {
-                DIContext.fail(last.0.stackMessage(last.1))
+                DIContext.fail(Resolution.stackMessage(path.calls + [path.last]))
             }
             thread.stackSize = 1 << 20
             thread.start()
@@ -730,12 +714,11 @@ nonisolated extension DIContext {
         }
 
         /// Names the define calls that used up the stack: the repeating ones, if any.
-        func stackMessage(_ definition: Definition) -> String {
-            let path = read.calls.map(\.definition) + [definition]
-            let repeated = path.dropLast().lastIndex { $0.key == definition.key }
+        static func stackMessage(_ path: [Call]) -> String {
+            let repeated = path.dropLast().lastIndex { $0.key == path.last!.key }
             let names = path[(repeated ?? max(0, path.count - 3))...].map { "\($0)" }
             let loop = repeated.map { path[$0...].allSatisfy { $0.scope == .prototype } } ?? false
-            return "definitions nested \(read.calls.count) deep have used up the thread's stack, "
+            return "definitions nested \(path.count - 1) deep have used up the thread's stack, "
                 + (repeated == nil ? "ending …" : "repeating …")
                 + names.joined(separator: " → ") + "; "
                 + (loop
@@ -907,18 +890,18 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
-        guard let (definition, context) = probe.found else {
+        guard let found = probe.found else {
             fail("is not a definition: its getter calls no define(...) of its type")
         }
-        guard context === self.context else {
-            fail("names \(definition) of another context; substitute it on an assembly there")
+        guard found.context === context else {
+            fail("names \(found) of another context; substitute it on an assembly there")
         }
         if let served = probe.served, DIContext.differ(returned, served) {
-            fail("reads \(definition) but returns another object; substitute that one")
+            fail("reads \(found) but returns another object; substitute that one")
         }
-        substitution.name = "\(definition.assembly).\(definition.name)"
+        substitution.name = "\(found.assembly).\(found.name)"
         substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))
-        substitute(definition.byName, substitution)
+        substitute(found.byName, substitution)
     }
 }
 
@@ -976,22 +959,19 @@ nonisolated extension DIContext {
     }
 
     /// Stops on an object of the wrong type, naming the definition, both types and its maker.
-    @usableFromInline static func mismatch(
-        _ definition: Definition,
-        _ declared: Any.Type,
-        _ value: Any,
-        in context: DIContext
-    ) -> Never {
-        let substituted = context.lock.withLock {
-            definition.substitution(in: context.substitutions)
+    @usableFromInline static func mismatch(_ call: Call, _ declared: Any.Type, _ value: Any)
+        -> Never
+    {
+        let substituted = call.context.lock.withLock {
+            call.substitution(in: call.context.substitutions)
         }
         let maker = substituted == nil ? "definition" : "substitution"
-        fail("\(definition) is declared as \(declared) but its \(maker) made \(type(of: value))")
+        fail("\(call) is declared as \(declared) but its \(maker) made \(type(of: value))")
     }
 
     /// Stops on a definition asked for again in its context before it exists, naming the path
     /// from its first read.
-    static func cycle(_ path: [Definition]) -> Never {
+    static func cycle(_ path: [Call]) -> Never {
         let start = path.firstIndex { $0.key == path.last!.key } ?? 0
         let names = path[start...].map { "\($0)" }.joined(separator: " → ")
         fail(
