@@ -131,22 +131,19 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
-    /// must be an object, or an optional one; an empty optional is not kept. An entry it
-    /// replaces (a superclass's singleton, by its override's) is let go after unlocking.
+    /// must be an object, or an optional one (an empty one is as good as released). An entry
+    /// it replaces (a superclass's singleton, by its override's) is let go after unlocking.
     func keep(_ value: Any, for call: Call) {
         var kept: () -> Any? = { value }
         if call.scope == .weakSingleton {
             let mirror = Mirror(reflecting: value)
-            guard
-                let object = mirror.displayStyle == .optional ? mirror.children.first?.value : value
-            else {
-                return
-            }
-            guard type(of: object) is AnyObject.Type else {
+            let object: Any? =
+                mirror.displayStyle == .optional ? mirror.children.first?.value : value
+            guard object.map({ type(of: $0) is AnyObject.Type }) ?? true else {
                 DIContext.fail(
                     "\(call) is a weakSingleton but made \(type(of: value)), not a class")
             }
-            kept = { [weak object = object as AnyObject] in object }
+            kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
         _ = lock.withLock {
             call.substitution?.singletons.put(kept, for: call.key)
@@ -421,6 +418,8 @@ nonisolated extension DIContext {
         var layer = 0
         var stack: UInt = 0
         var standIn: Any?
+        /// What it made, once made: a probe checks it against what the getter returned.
+        var made: Any?
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
@@ -481,17 +480,9 @@ nonisolated extension DIContext {
         var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
             [:]
         var events: [() -> Void] = []
-        var probe: Probe?
-    }
-
-    /// A key-path probe: the key path's type, the substitution that serves the top-level reads
-    /// of that type while the getter runs, and the last call it served, with what it got. Only
-    /// the probing thread touches it.
-    struct Probe {
-        let result: ObjectIdentifier
-        let substitution: Substitution
-        var found: Call?
-        var served: Any?
+        /// The key path's type, the substitution that serves the top-level reads of that type
+        /// while its getter runs, and the last call it served.
+        var probe: (result: ObjectIdentifier, substitution: Substitution, found: Call?)?
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -619,9 +610,7 @@ nonisolated extension DIContext {
             read.calls.append(call)
             let value = call.substitution?.make(call.context) ?? make(self)
             read.calls.removeLast()
-            if let probe = read.probe, probe.substitution === call.substitution {
-                read.probe!.served = value
-            }
+            call.made = value
             if call.substitution != nil, let standIn = read.objects[call.slot] ?? nil,
                 DIContext.differ(value, standIn)
             {
@@ -691,26 +680,16 @@ nonisolated extension DIContext {
         }
 
         /// Stops before a define call that would leave too little stack for the next one (taken
-        /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
-        /// address.
+        /// to need as much as this one's caller used) on top of `stackLimit`, which leaves room for
+        /// the message; returns the stack's address.
         func guardStack(_ call: Call) -> UInt {
             var marker = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
             let level = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
-            guard here < stackLimit + level else {
-                return here
+            if here < stackLimit + level {
+                DIContext.fail(Resolution.stackMessage(read.calls + [call]))
             }
-            // The message is made on a thread of its own, as this one has little stack left: even
-            // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let path = (calls: read.calls, last: call)
-            let thread = Thread {
-                DIContext.fail(Resolution.stackMessage(path.calls + [path.last]))
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-            while true {
-                sleep(1)
-            }
+            return here
         }
 
         /// Names the define calls that used up the stack: the repeating ones, if any.
@@ -727,8 +706,8 @@ nonisolated extension DIContext {
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
-        /// 128 KiB above the bottom (a quarter of a smaller stack), or 0 where the bottom cannot
-        /// be learnt.
+        /// a quarter of the stack above the bottom, at least 16 KiB (what the message takes, with
+        /// room to spare) and at most 128 KiB, or 0 where the bottom cannot be learnt.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
                 let size = UInt(pthread_get_stacksize_np(pthread_self()))
@@ -749,7 +728,7 @@ nonisolated extension DIContext {
                 pthread_attr_destroy(&attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + min(128 * 1024, UInt(size) / 4)
+            return bottom == 0 ? 0 : bottom + min(128 * 1024, max(16 * 1024, UInt(size) / 4))
         }
     }
 }
@@ -859,11 +838,9 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ///
     /// - Parameter keyPath: The key path the substitution was added for.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
-        let on = ObjectIdentifier(type(of: self))
+        let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
         let key = context.lock.withLock {
-            context.substitutions.first {
-                $0.value.keyPath?.path == keyPath && $0.value.keyPath?.on == on
-            }?.key
+            context.substitutions.first { $0.value.keyPath.map { $0 == added } == true }?.key
         }
         if let key {
             substitute(key, nil)
@@ -882,21 +859,20 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let resolution = DIContext.Resolution.current()
         let substitution = DIContext.Substitution("", make)
         let outer = resolution.read
-        let result = ObjectIdentifier(Value.self)
-        resolution.read = .init(probe: .init(result: result, substitution: substitution))
+        resolution.read = .init(probe: (ObjectIdentifier(Value.self), substitution, nil))
         let returned = self[keyPath: keyPath]
-        let probe = resolution.read.probe!
+        let found = resolution.read.probe!.found
         resolution.read = outer
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
-        guard let found = probe.found else {
+        guard let found else {
             fail("is not a definition: its getter calls no define(...) of its type")
         }
         guard found.context === context else {
             fail("names \(found) of another context; substitute it on an assembly there")
         }
-        if let served = probe.served, DIContext.differ(returned, served) {
+        if let made = found.made, DIContext.differ(returned, made) {
             fail("reads \(found) but returns another object; substitute that one")
         }
         substitution.name = "\(found.assembly).\(found.name)"
@@ -962,10 +938,7 @@ nonisolated extension DIContext {
     @usableFromInline static func mismatch(_ call: Call, _ declared: Any.Type, _ value: Any)
         -> Never
     {
-        let substituted = call.context.lock.withLock {
-            call.substitution(in: call.context.substitutions)
-        }
-        let maker = substituted == nil ? "definition" : "substitution"
+        let maker = call.substitution == nil ? "definition" : "substitution"
         fail("\(call) is declared as \(declared) but its \(maker) made \(type(of: value))")
     }
 
