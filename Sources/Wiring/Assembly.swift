@@ -127,7 +127,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// The singleton that `substitution` (or, without one, the definition) made for `key`.
     func singleton(_ key: Key, by substitution: Substitution?) -> Any? {
-        lock.withLock { (substitution?.singletons ?? singletons)[key] }
+        lock.withLock { (substitution?.singletons ?? singletons).entries[key]?() }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
@@ -158,8 +158,6 @@ public nonisolated final class DIContext: @unchecked Sendable {
     struct Shelf {
         var entries: [Key: () -> Any?] = [:]
         var sweepAt = 64
-
-        subscript(key: Key) -> Any? { entries[key]?() }
 
         /// Keeps `kept` for `key`, and returns the entry it replaces, if any, to be let go unlocked.
         mutating func put(_ kept: @escaping () -> Any?, for key: Key) -> Any {
@@ -402,9 +400,8 @@ nonisolated extension DIContext {
     /// which call site: `defineInjection`, whose object no substitution replaces, gives none) in
     /// its context, then, once `supply` takes it, who supplies its object, its layer (-1 for a
     /// substitute, 0 for the definition, one more than the call it is asked for from for what
-    /// that call stands in for), the stack's address, and, for a substitute's call, the object
-    /// of the first define of its type that the substitute calls, which stands in for it
-    /// (EasyDi's rule). Only the reading thread touches it.
+    /// that call stands in for), the stack's address and its object. Only the reading thread
+    /// touches it.
     @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
@@ -417,9 +414,9 @@ nonisolated extension DIContext {
         var substitution: Substitution?
         var layer = 0
         var stack: UInt = 0
-        var standIn: Any?
-        /// What it made, once made: a probe checks it against what the getter returned.
-        var made: Any?
+        /// What it made; while a substitute runs, the object of the first define of its type
+        /// that the substitute calls, which stands in for it (EasyDi's rule).
+        var object: Any?
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
@@ -542,7 +539,8 @@ nonisolated extension DIContext {
             if read.calls.isEmpty, read.probe == nil, call.scope.isSingleton,
                 call.context.trace == nil,
                 let kept = call.context.lock.withLock({
-                    call.context.substitutions.isEmpty ? call.context.singletons[call.key] : nil
+                    call.context.substitutions.isEmpty
+                        ? call.context.singletons.entries[call.key]?() : nil
                 })
             {
                 return kept
@@ -574,7 +572,7 @@ nonisolated extension DIContext {
                 // Not made yet: a cycle, unless it is a substitute's stand-in, which the
                 // substitute must then return.
                 guard
-                    let object = record ?? read.calls.last(where: { $0.slot == call.slot })?.standIn
+                    let object = record ?? read.calls.last(where: { $0.slot == call.slot })?.object
                 else {
                     DIContext.cycle(read.calls + [call])
                 }
@@ -610,7 +608,7 @@ nonisolated extension DIContext {
             read.calls.append(call)
             let value = call.substitution?.make(call.context) ?? make(self)
             read.calls.removeLast()
-            call.made = value
+            call.object = value
             if call.substitution != nil, let standIn = read.objects[call.slot] ?? nil,
                 DIContext.differ(value, standIn)
             {
@@ -636,10 +634,10 @@ nonisolated extension DIContext {
             let call = read.calls.last!
             read.objects[call.slot] = object
             if let outer = read.calls.dropLast().last, outer.substitution != nil,
-                outer.standIn == nil, outer.key != call.key, outer.result == call.result,
+                outer.object == nil, outer.key != call.key, outer.result == call.result,
                 call.scope != .prototype
             {
-                outer.standIn = object
+                outer.object = object
             }
         }
 
@@ -872,7 +870,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         guard found.context === context else {
             fail("names \(found) of another context; substitute it on an assembly there")
         }
-        if let made = found.made, DIContext.differ(returned, made) {
+        if let made = found.object, DIContext.differ(returned, made) {
             fail("reads \(found) but returns another object; substitute that one")
         }
         substitution.name = "\(found.assembly).\(found.name)"
