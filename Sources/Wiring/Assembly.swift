@@ -389,7 +389,8 @@ nonisolated extension DIContext {
         let name: String
     }
 
-    /// Where a read keeps an object: its context, its definition's key, and its layer.
+    /// Where a read keeps a call and its object: its context, its definition's key, and its
+    /// layer.
     struct Slot: Hashable {
         let context: ObjectIdentifier
         let key: Key
@@ -400,8 +401,8 @@ nonisolated extension DIContext {
     /// which call site: `defineInjection`, whose object no substitution replaces, gives none) in
     /// its context, then, once `supply` takes it, who supplies its object, its layer (-1 for a
     /// substitute, 0 for the definition, one more than the call it is asked for from for what
-    /// that call stands in for), the stack's address and its object. Only the reading thread
-    /// touches it.
+    /// that call stands in for), the stack's address and its object. The read's graph keeps it
+    /// until the read ends. Only the reading thread touches it.
     @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
@@ -414,9 +415,13 @@ nonisolated extension DIContext {
         var substitution: Substitution?
         var layer = 0
         var stack: UInt = 0
-        /// What it made; while a substitute runs, the object of the first define of its type
-        /// that the substitute calls, which stands in for it (EasyDi's rule).
+        /// What it made or found: before its inject runs, the object it injects; while a
+        /// substitute runs, the object of the first define of its type that the substitute calls,
+        /// which stands in for it (EasyDi's rule).
         var object: Any?
+        /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
+        /// which the substitute must then return.
+        var found = false
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
@@ -466,16 +471,16 @@ nonisolated extension DIContext {
     }
 
     /// One top-level read of a thread, let go when it ends: the define calls under way
-    /// (innermost last); the objects by slot (a claimed slot holds nil until its object exists);
+    /// (innermost last); its graph, the last call of each slot (whose object is nil until made);
     /// the objects an `inject:` replaced; each context's substitutions as the read first found
-    /// them, with the context, so that its identifier is not reused meanwhile; the trace events
-    /// to tell; and the key-path probe whose getter runs, if any. Only its thread touches it.
+    /// them (the graph's calls hold the contexts, so no identifier is reused meanwhile); the
+    /// trace events to tell; and the key-path probe whose getter runs, if any. Only its thread
+    /// touches it.
     struct Read {
         var calls: [Call] = []
-        var objects: [Slot: Any?] = [:]
+        var graph: [Slot: Call] = [:]
         var replaced: [Any] = []
-        var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
-            [:]
+        var substitutions: [ObjectIdentifier: [Key: Substitution]] = [:]
         var events: [() -> Void] = []
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the last call it served.
@@ -568,17 +573,17 @@ nonisolated extension DIContext {
             call.substitution =
                 probing ? read.probe!.substitution : call.site == nil ? nil : substituted
             call.layer = original ?? (call.substitution == nil ? 0 : -1)
-            if call.scope != .prototype, let record = read.objects[call.slot] {
-                // Not made yet: a cycle, unless it is a substitute's stand-in, which the
-                // substitute must then return.
-                guard
-                    let object = record ?? read.calls.last(where: { $0.slot == call.slot })?.object
-                else {
+            let slot = call.slot
+            if call.scope != .prototype, let record = read.graph[slot] {
+                // Not made yet: a cycle, unless a substitute's stand-in is found.
+                guard let object = record.object else {
                     DIContext.cycle(read.calls + [call])
                 }
+                record.found = true
                 call.mustNotShare()
                 return found(object, call)
             }
+            read.graph[slot] = call
             if let substitution = call.substitution, !probing {
                 call.context.lock.withLock { substitution.used = true }
             }
@@ -592,24 +597,21 @@ nonisolated extension DIContext {
             return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
         }
 
-        /// Reports `object` found for `call`, and keeps it in the graph.
+        /// Reports `object` found for `call`.
         func found(_ object: Any, _ call: Call) -> Any {
             note(call, created: false)
-            read.objects[call.slot] = object
+            call.object = object
             return object
         }
 
-        /// Makes the object of `call`, keeps it if it is a singleton, and records it in the
-        /// graph, keeping what it replaces until the read ends. A substitute that returns another
-        /// object than its stand-in, which was read, stops.
+        /// Makes the object of `call` and keeps it if it is a singleton; what it replaces is kept
+        /// until the read ends. A substitute whose stand-in was found must return it.
         func create(_ call: Call, _ make: (Resolution) -> Any) -> Any {
             note(call, created: true)
-            read.objects.updateValue(nil, forKey: call.slot)
             read.calls.append(call)
             let value = call.substitution?.make(call.context) ?? make(self)
             read.calls.removeLast()
-            call.object = value
-            if call.substitution != nil, let standIn = read.objects[call.slot] ?? nil,
+            if call.substitution != nil, call.found, let standIn = call.object,
                 DIContext.differ(value, standIn)
             {
                 DIContext.fail(
@@ -621,18 +623,19 @@ nonisolated extension DIContext {
                 call.mustNotShare()
                 call.context.keep(value, for: call)
             }
-            if let replaced = read.objects.updateValue(value, forKey: call.slot) ?? nil {
+            if let replaced = call.object {
                 read.replaced.append(replaced)  // its deinit may read: let go when the read ends
             }
+            call.object = value
             return value
         }
 
-        /// Records `object` in the innermost define call's slot before its inject runs, so that
-        /// cycles close. The first define a substitute calls of the type it replaces makes the
+        /// Records `object` in the innermost define call before its inject runs, so that cycles
+        /// close. The first define a substitute calls of the type it replaces makes the
         /// substitute, as in EasyDi: it stands in for the substitute's object.
         @usableFromInline func record(_ object: Any) {
             let call = read.calls.last!
-            read.objects[call.slot] = object
+            call.object = object
             if let outer = read.calls.dropLast().last, outer.substitution != nil,
                 outer.object == nil, outer.key != call.key, outer.result == call.result,
                 call.scope != .prototype
@@ -645,10 +648,10 @@ nonisolated extension DIContext {
         func substitutions(of context: DIContext) -> [Key: Substitution] {
             let id = ObjectIdentifier(context)
             if let taken = read.substitutions[id] {
-                return taken.table
+                return taken
             }
             let table = context.lock.withLock { context.substitutions }
-            read.substitutions[id] = (context, table)
+            read.substitutions[id] = table
             return table
         }
 
