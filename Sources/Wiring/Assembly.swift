@@ -562,19 +562,22 @@ nonisolated extension DIContext {
         /// it in the read's graph or among the singletons, or makes it (a singleton under the
         /// creation lock, checked again once locked).
         func supply(_ call: Call, _ make: (Resolution) -> Any) -> Any {
+            let caller = read.calls.last
             call.stack = guardStack(call)
-            let original = read.calls.last?.layer(of: call)
+            let original = caller?.layer(of: call)
             let substituted =
                 original != nil ? nil : call.substitution(in: substitutions(of: call.context))
-            let probing = read.calls.isEmpty && read.probe?.result == call.result
+            let probing = caller == nil && read.probe?.result == call.result
             if probing {
                 read.probe!.found = call
             }
             call.substitution =
                 probing ? read.probe!.substitution : call.site == nil ? nil : substituted
             call.layer = original ?? (call.substitution == nil ? 0 : -1)
+            // The call claims its slot, unless it holds another's (a prototype's is never found).
             let slot = call.slot
-            if call.scope != .prototype, let record = read.graph[slot] {
+            if let record = read.graph.updateValue(call, forKey: slot), call.scope != .prototype {
+                read.graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
                     DIContext.cycle(read.calls + [call])
@@ -583,7 +586,6 @@ nonisolated extension DIContext {
                 call.mustNotShare()
                 return found(object, call)
             }
-            read.graph[slot] = call
             if let substitution = call.substitution, !probing {
                 call.context.lock.withLock { substitution.used = true }
             }
