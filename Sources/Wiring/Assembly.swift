@@ -153,17 +153,16 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// The singletons of a context or of one substitution, each held strongly or, for a
     /// `weakSingleton`, weakly; the context's `lock` guards them. Entries of released weak
-    /// singletons are dropped whenever the shelf has doubled since the last sweep, so sweeping
-    /// costs O(1) amortised.
+    /// singletons are dropped whenever the table would grow, which leaves it room for as many
+    /// again, so sweeping costs O(1) amortised.
     struct Shelf {
         var entries: [Key: () -> Any?] = [:]
-        var sweepAt = 64
 
         /// Keeps `kept` for `key`, and returns the entry it replaces, if any, to be let go unlocked.
         mutating func put(_ kept: @escaping () -> Any?, for key: Key) -> Any {
-            if entries.count >= sweepAt {
+            if entries.count == entries.capacity {
                 entries = entries.filter { $0.value() != nil }
-                sweepAt = max(64, 2 * entries.count)
+                entries.reserveCapacity(2 * entries.count)
             }
             return entries.updateValue(kept, forKey: key) as Any
         }
@@ -389,8 +388,7 @@ nonisolated extension DIContext {
         let name: String
     }
 
-    /// Where a read keeps a call and its object: its context, its definition's key, and its
-    /// layer.
+    /// Where a read's graph keeps a call: its context, its definition's key, and its layer.
     struct Slot: Hashable {
         let context: ObjectIdentifier
         let key: Key
@@ -515,10 +513,8 @@ nonisolated extension DIContext {
 
         /// The context of the innermost assembly or define call this thread is making, if any.
         var currentContext: DIContext? {
-            if let making = assemblies.last, making.depth == read.calls.count {
-                return making.context
-            }
-            return read.calls.last?.context
+            let making = assemblies.last.flatMap { $0.depth == read.calls.count ? $0.context : nil }
+            return making ?? read.calls.last?.context
         }
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
@@ -618,8 +614,7 @@ nonisolated extension DIContext {
             {
                 DIContext.fail(
                     "cycle that cannot close: \(call) was read while its substitute ran and got "
-                        + "the first object of its type the substitute made (as in EasyDi), not "
-                        + "the one it returned; set one side in inject:")
+                        + "its first define of that type (EasyDi's rule), which it did not return")
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
@@ -649,10 +644,7 @@ nonisolated extension DIContext {
         /// `context`'s substitutions as this read first found them.
         func substitutions(of context: DIContext) -> [Key: Substitution] {
             let id = ObjectIdentifier(context)
-            if let taken = read.substitutions[id] {
-                return taken
-            }
-            let table = context.lock.withLock { context.substitutions }
+            let table = read.substitutions[id] ?? context.lock.withLock { context.substitutions }
             read.substitutions[id] = table
             return table
         }
