@@ -503,12 +503,9 @@ nonisolated extension DIContext {
 
         /// This thread's resolution, made on its first read.
         @usableFromInline static func current() -> Resolution {
-            if let raw = pthread_getspecific(key) {
-                return Unmanaged<Resolution>.fromOpaque(raw).takeUnretainedValue()
-            }
-            let resolution = Resolution()
-            pthread_setspecific(key, Unmanaged.passRetained(resolution).toOpaque())
-            return resolution
+            let raw = pthread_getspecific(key) ?? Unmanaged.passRetained(Resolution()).toOpaque()
+            pthread_setspecific(key, raw)
+            return Unmanaged<Resolution>.fromOpaque(raw).takeUnretainedValue()
         }
 
         /// The context of the innermost assembly or define call this thread is making, if any.
@@ -561,14 +558,15 @@ nonisolated extension DIContext {
             let caller = read.calls.last
             call.stack = guardStack(call)
             let original = caller?.layer(of: call)
-            let substituted =
-                original != nil ? nil : call.substitution(in: substitutions(of: call.context))
-            let probing = caller == nil && read.probe?.result == call.result
-            if probing {
+            if caller == nil, let probe = read.probe, probe.result == call.result {
                 read.probe!.found = call
+                call.substitution = probe.substitution
+            } else if original == nil, call.site != nil,
+                let substitution = call.substitution(in: substitutions(of: call.context))
+            {
+                call.substitution = substitution
+                call.context.lock.withLock { substitution.used = true }
             }
-            call.substitution =
-                probing ? read.probe!.substitution : call.site == nil ? nil : substituted
             call.layer = original ?? (call.substitution == nil ? 0 : -1)
             // The call claims its slot, unless it holds another's (a prototype's is never found).
             let slot = call.slot
@@ -581,9 +579,6 @@ nonisolated extension DIContext {
                 record.found = true
                 call.mustNotShare()
                 return found(object, call)
-            }
-            if let substitution = call.substitution, !probing {
-                call.context.lock.withLock { substitution.used = true }
             }
             guard call.scope.isSingleton else {
                 return create(call, make)
