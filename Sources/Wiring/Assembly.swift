@@ -481,8 +481,8 @@ nonisolated extension DIContext {
         var substitutions: [ObjectIdentifier: [Key: Substitution]] = [:]
         var events: [() -> Void] = []
         /// The key path's type, the substitution that serves the top-level reads of that type
-        /// while its getter runs, and the last call it served.
-        var probe: (result: ObjectIdentifier, substitution: Substitution, found: Call?)?
+        /// while its getter runs, and the calls it served.
+        var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -559,7 +559,7 @@ nonisolated extension DIContext {
             call.stack = guardStack(call)
             let original = caller?.layer(of: call)
             if caller == nil, let probe = read.probe, probe.result == call.result {
-                read.probe!.found = call
+                read.probe!.found.append(call)
                 call.substitution = probe.substitution
             } else if original == nil, call.site != nil,
                 let substitution = call.substitution(in: substitutions(of: call.context))
@@ -838,9 +838,9 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     }
 
     /// Learns the definition behind `keyPath` with a probe: the getter runs as a top-level read
-    /// of its own, and the substitution serves its top-level reads of the key path's type. The
-    /// last one is the key path's definition: it must be of this context, and the getter must
-    /// return what it was served.
+    /// of its own, and the substitution serves its top-level reads of the key path's type. They
+    /// must be of one definition, of this context, and the getter must return what it was
+    /// served.
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ site: String,
@@ -849,15 +849,18 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let resolution = DIContext.Resolution.current()
         let substitution = DIContext.Substitution("", make)
         let outer = resolution.read
-        resolution.read = .init(probe: (ObjectIdentifier(Value.self), substitution, nil))
+        resolution.read = .init(probe: (ObjectIdentifier(Value.self), substitution, []))
         let returned = self[keyPath: keyPath]
-        let found = resolution.read.probe!.found
+        let calls = resolution.read.probe!.found
         resolution.read = outer
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
-        guard let found else {
+        guard let found = calls.last else {
             fail("is not a definition: its getter calls no define(...) of its type")
+        }
+        if let other = calls.first(where: { $0.key != found.key || $0.context !== found.context }) {
+            fail("reads more than one definition of its type: \(other) and \(found)")
         }
         guard found.context === context else {
             fail("names \(found) of another context; substitute it on an assembly there")
