@@ -476,7 +476,7 @@ nonisolated extension DIContext {
     /// touches it.
     struct Read {
         var calls: [Call] = []
-        var graph: [Slot: Call] = [:]
+        var graph = [Slot: Call](minimumCapacity: 16)  // a screen's worth, grown at most once
         var replaced: [Any] = []
         var substitutions: [ObjectIdentifier: [Key: Substitution]] = [:]
         var events: [() -> Void] = []
