@@ -451,11 +451,6 @@ nonisolated extension DIContext {
             return substitution != nil || site != other ? layer + 1 : nil
         }
 
-        /// Its substitution in `table`: by its key, else by its calling property's name.
-        func substitution(in table: [Key: Substitution]) -> Substitution? {
-            table.isEmpty ? nil : table[key] ?? table[byName]
-        }
-
         /// Stops if this is a method with arguments but no key, as its calls would share one
         /// object: when one is found in the graph, or a singleton is made.
         func mustNotShare() {
@@ -516,9 +511,8 @@ nonisolated extension DIContext {
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
         func making(_ type: Assembly.Type, in context: DIContext) -> Assembly {
-            if let start = assemblies.firstIndex(where: {
-                $0.type == type && $0.context === context
-            }) {
+            let start = assemblies.firstIndex { $0.type == type && $0.context === context }
+            if let start {
                 let names = (assemblies[start...].map(\.type) + [type]).map { "\($0)" }
                 DIContext.fail(
                     "assemblies made in each other's stored properties: "
@@ -562,7 +556,7 @@ nonisolated extension DIContext {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
             } else if original == nil, call.site != nil,
-                let substitution = call.substitution(in: substitutions(of: call.context))
+                let substitution = substitution(for: call)
             {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
@@ -636,12 +630,14 @@ nonisolated extension DIContext {
             }
         }
 
-        /// `context`'s substitutions as this read first found them.
-        func substitutions(of context: DIContext) -> [Key: Substitution] {
-            let id = ObjectIdentifier(context)
-            let table = read.substitutions[id] ?? context.lock.withLock { context.substitutions }
+        /// The substitution of `call` in its context's table as this read first found it: by
+        /// its key, else by its calling property's name.
+        func substitution(for call: Call) -> Substitution? {
+            let id = ObjectIdentifier(call.context)
+            let table =
+                read.substitutions[id] ?? call.context.lock.withLock { call.context.substitutions }
             read.substitutions[id] = table
-            return table
+            return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
         }
 
         /// Adds the trace event of `call`, if its context has a trace hook.
