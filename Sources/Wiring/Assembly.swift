@@ -466,14 +466,16 @@ nonisolated extension DIContext {
     /// One top-level read of a thread, let go when it ends: the define calls under way
     /// (innermost last); its graph, the last call of each slot (whose object is nil until made);
     /// the objects an `inject:` replaced; each context's substitutions as the read first found
-    /// them (the graph's calls hold the contexts, so no identifier is reused meanwhile); the
-    /// trace events to tell; and the key-path probe whose getter runs, if any. Only its thread
-    /// touches it.
+    /// them, with the context, so that no identifier is reused meanwhile; the trace events to
+    /// tell; and the key-path probe whose getter runs, if any. Only its thread touches it.
     struct Read {
         var calls: [Call] = []
-        var graph = [Slot: Call](minimumCapacity: 16)  // a screen's worth, grown at most once
+        /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
+        /// instructions in `Benchmarks/run --callgrind graph11`.
+        var graph = [Slot: Call](minimumCapacity: 16)
         var replaced: [Any] = []
-        var substitutions: [ObjectIdentifier: [Key: Substitution]] = [:]
+        var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
+            [:]
         var events: [() -> Void] = []
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
@@ -526,7 +528,7 @@ nonisolated extension DIContext {
 
         /// Reads `call` through `supply`, and ends the read if it is top-level.
         @usableFromInline func obtain(_ call: Call, make: (Resolution) -> Any) -> Any {
-            // A top-level singleton read skips the graph: 6,701 → 1,956 instructions a read in
+            // A top-level singleton read skips the graph: 7,100 → 2,087 instructions a read in
             // `Benchmarks/run --callgrind singleton`.
             if read.calls.isEmpty, read.probe == nil, call.scope.isSingleton,
                 call.context.trace == nil,
@@ -633,10 +635,11 @@ nonisolated extension DIContext {
         /// The substitution of `call` in its context's table as this read first found it: by
         /// its key, else by its calling property's name.
         func substitution(for call: Call) -> Substitution? {
-            let id = ObjectIdentifier(call.context)
+            let context = call.context
+            let id = ObjectIdentifier(context)
             let table =
-                read.substitutions[id] ?? call.context.lock.withLock { call.context.substitutions }
-            read.substitutions[id] = table
+                read.substitutions[id]?.table ?? context.lock.withLock { context.substitutions }
+            read.substitutions[id] = (context, table)
             return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
         }
 
