@@ -395,12 +395,12 @@ nonisolated extension DIContext {
         let layer: Int
     }
 
-    /// One define call: the definition it gives (which, under which names, of what type, from
-    /// which call site: `defineInjection`, whose object no substitution replaces, gives none) in
-    /// its context, then, once `supply` takes it, who supplies its object, its layer (-1 for a
-    /// substitute, 0 for the definition, one more than the call it is asked for from for what
-    /// that call stands in for), the stack's address and its object. The read's graph keeps it
-    /// until the read ends. Only the reading thread touches it.
+    /// One define call: the definition it gives in its context (which, under which names, of
+    /// what type, from which call site: `defineInjection`, whose object no substitution
+    /// replaces, gives none), then, once `supply` takes it, who supplies its object, its layer in
+    /// the graph, the stack's address and its object. Its layer is -1 for a substitute's object,
+    /// 0 for the definition's, and one more than the asking call's for what that call stands in
+    /// for. The read's graph keeps it until the read ends; only the reading thread touches it.
     @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
