@@ -89,7 +89,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// Makes an isolated context.
     ///
-    /// - Parameter trace: If given, hears of every definition read, on the reading thread.
+    /// - Parameter trace: If given, hears of every definition read, on the reading thread, when
+    ///   the top-level read ends.
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) {
         self.trace = trace
     }
