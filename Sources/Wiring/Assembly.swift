@@ -134,16 +134,16 @@ public nonisolated final class DIContext: @unchecked Sendable {
         var assemblies: [ObjectIdentifier: Kept] = [:]
     }
 
-    /// The singleton that `substitution` (or, without one, the definition) made for `key`.
-    func singleton(_ key: Key, by substitution: Substitution?) -> Any? {
-        lock.withLock { (substitution?.singletons ?? tables.singletons)[key] }
+    /// The singleton that `substitution` (or, without one, the definition) made at `slot`.
+    func singleton(_ slot: Slot, by substitution: Substitution?) -> Any? {
+        lock.withLock { (substitution?.singletons ?? tables.singletons)[slot] }
     }
 
-    /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
-    /// must be an object, or an optional one; an empty optional is not kept.
-    func keep(_ value: Any, for read: Read, by substitution: Substitution?) {
+    /// Keeps the singleton `frame` made, in its substitution or in the context. A weak one must
+    /// be an object, or an optional one; an empty optional is not kept.
+    func keep(_ value: Any, for frame: Frame) {
         var kept = Kept(value, weakly: false)
-        if read.scope == .weakSingleton {
+        if frame.read.scope == .weakSingleton {
             let mirror = Mirror(reflecting: value)
             guard
                 let object = mirror.displayStyle == .optional ? mirror.children.first?.value : value
@@ -152,37 +152,37 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             guard type(of: object) is AnyObject.Type else {
                 DIContext.fail(
-                    "\(read) is a weakSingleton but made \(type(of: value)), not a class")
+                    "\(frame.read) is a weakSingleton but made \(type(of: value)), not a class")
             }
             kept = Kept(object, weakly: true)
         }
-        let replaced = lock.withLock {
-            if let substitution {
-                return substitution.singletons.put(kept, for: read.key)
+        lock.withLock {
+            if let substitution = frame.substitution {
+                substitution.singletons.put(kept, at: frame.slot)
+            } else {
+                tables.singletons.put(kept, at: frame.slot)
             }
-            return tables.singletons.put(kept, for: read.key)
         }
-        withExtendedLifetime(replaced) {}  // super's singleton, for an override's: let go unlocked
     }
 
-    /// The singletons of a context or of one substitution. Entries of released weak singletons
-    /// are dropped whenever the shelf has doubled since the last sweep, so sweeping costs O(1)
-    /// amortised. Only an entry of the same key is replaced while its object lives (a superclass's
-    /// singleton by its override's): `put` returns it, to be let go unlocked.
+    /// The singletons of a context or of one substitution, by slot, each made once under the
+    /// creation lock: only an entry whose weak singleton was released is ever replaced. Entries
+    /// of released weak singletons are dropped whenever the shelf has doubled since the last
+    /// sweep, so sweeping costs O(1) amortised.
     struct Shelf {
         /// The fewest entries a shelf holds before it is swept.
         static let smallestSweep = 64
-        var entries: [Key: Kept] = [:]
+        var entries: [Slot: Kept] = [:]
         var sweepAt = smallestSweep
 
-        subscript(key: Key) -> Any? { entries[key]?.value }
+        subscript(slot: Slot) -> Any? { entries[slot]?.value }
 
-        mutating func put(_ kept: Kept, for key: Key) -> Kept? {
+        mutating func put(_ kept: Kept, at slot: Slot) {
             if entries.count >= sweepAt {
                 entries = entries.filter { $0.value.value != nil }
                 sweepAt = max(Self.smallestSweep, 2 * entries.count)
             }
-            return entries.updateValue(kept, forKey: key)
+            entries[slot] = kept
         }
     }
 
@@ -341,7 +341,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, at: nil) { Self.apply(inject, &$0) }
+        resolve(key, key, scope, object, at: nil, substitutable: false) { Self.apply(inject, &$0) }
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -359,7 +359,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, key, scope, object, at: nil) { $0 = inject($0) }
+        resolve(key, key, scope, object, at: nil, substitutable: false) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -374,7 +374,7 @@ nonisolated extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, key, scope, object, at: nil) { _ in }
+        resolve(key, key, scope, object, at: nil, substitutable: false) { _ in }
     }
 
     /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
@@ -397,9 +397,11 @@ nonisolated extension Assembly {
         _ scope: Scope,
         _ make: () -> Object,
         at site: DIContext.Site?,
+        substitutable: Bool = true,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let read = DIContext.Read(type(of: self), key, name, scope, Result.self, site)
+        let read = DIContext.Read(
+            type(of: self), key, name, scope, Result.self, site, substitutable: substitutable)
         let value = DIContext.Resolution.current().obtain(read, in: context) {
             var object = make()
             $0.record(object)
@@ -420,9 +422,9 @@ nonisolated extension DIContext {
         let name: String
     }
 
-    /// Where a define call is: a read of the same key from another call site inside it is its
-    /// superclass's definition.
-    @usableFromInline struct Site: Equatable {
+    /// Where a define call is: reads of one key from two define calls are two definitions (a
+    /// subclass's and its superclass's), kept apart in graphs and among singletons.
+    @usableFromInline struct Site: Hashable {
         let file: UnsafeRawPointer
         let line: UInt
 
@@ -433,7 +435,8 @@ nonisolated extension DIContext {
     }
 
     /// One definition read as its define call asks: which, under which names, of what type, and
-    /// from where; `defineInjection`, whose object no substitution replaces, gives no site.
+    /// from where. A placeholder and `defineInjection` give no site, so that the one finds what
+    /// the other keeps; no substitution replaces what `defineInjection` keeps.
     @usableFromInline struct Read: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
@@ -442,10 +445,11 @@ nonisolated extension DIContext {
         let scope: Assembly.Scope
         let result: ObjectIdentifier
         let site: Site?
+        let substitutable: Bool
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: Site?
+            _ result: Any.Type, _ site: Site?, substitutable: Bool
         ) {
             self.assembly = assembly
             self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
@@ -453,12 +457,16 @@ nonisolated extension DIContext {
             self.scope = scope
             self.result = ObjectIdentifier(result)
             self.site = site
+            self.substitutable = substitutable
         }
 
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
 
         /// The key of the calling property or method, which substitutions also match.
         var byName: Key { Key(assembly: key.assembly, name: name) }
+
+        /// Where this read's object is kept when no substitution makes it.
+        var slot: Slot { Slot(key: key, site: site, substituted: false) }
 
         /// True if `read` is this define call's superclass's definition: the same key, read
         /// from another define call.
@@ -491,9 +499,12 @@ nonisolated extension DIContext {
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         /// The key-path probe whose getter runs, if any; its read has the thread to itself.
         var probe: Probe?
-        /// The trace events of the read under way, told when it ends: never while a singleton
-        /// is being made.
+        /// The trace events of the reads under way, told when the outermost ends: never while a
+        /// singleton is being made.
         var events: [(hook: @Sendable (TraceEvent) -> Void, event: TraceEvent)] = []
+        /// How many reads are under way, counting a key-path probe's and a `deinit`'s started
+        /// inside another read.
+        var reading = 0
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
@@ -542,7 +553,7 @@ nonisolated extension DIContext {
 
         /// Reads `read` in `context` through `supply`. The top-level read's end lets go of its
         /// graphs, this thread's state clean first, so a `deinit` that reads starts a read of its
-        /// own, then tells its trace events.
+        /// own; the outermost read's end then tells the trace events.
         @usableFromInline func obtain(
             _ read: Read, in context: DIContext, make: (Resolution) -> Any
         )
@@ -553,11 +564,13 @@ nonisolated extension DIContext {
             // `Benchmarks/run --callgrind singleton`.
             if top == nil, probe == nil, read.scope.isSingleton, context.trace == nil,
                 let kept = context.lock.withLock({
-                    context.tables.substitutions.isEmpty ? context.tables.singletons[read.key] : nil
+                    context.tables.substitutions.isEmpty
+                        ? context.tables.singletons[read.slot] : nil
                 })
             {
                 return kept
             }
+            reading += 1
             let value = supply(read, graph(of: context), stack, make)
             if top == nil {
                 let probe = self.probe
@@ -570,6 +583,9 @@ nonisolated extension DIContext {
                 }
                 _ = consume ended
                 self.probe = probe
+            }
+            reading -= 1
+            if reading == 0 {
                 var told: [(hook: @Sendable (TraceEvent) -> Void, event: TraceEvent)] = []
                 swap(&told, &events)
                 for (hook, event) in told {
@@ -590,14 +606,13 @@ nonisolated extension DIContext {
             let layered = caller.map { $0.replaces(read, in: graph) } ?? false
             let probe = self.probe
             let probing = caller == nil && probe?.result == read.result
-            let substituted = layered ? nil : graph.substitution(of: read)
+            let substitutable = read.substitutable && !layered
             let substitution =
-                probing ? probe!.serve(read, graph.context) : read.site == nil ? nil : substituted
-            // An injected object whose key is substituted is not what placeholders find.
-            let recorded = read.scope != .prototype && (read.site != nil || substituted == nil)
-            let slot = Slot(key: read.key, layer: layered ? caller.map(ObjectIdentifier.init) : nil)
-            let frame = Frame(read, graph, substitution, caller, stack, slot: recorded ? slot : nil)
-            if let slot = frame.slot, let record = graph.claim(slot, for: frame) {
+                probing
+                ? probe!.serve(read, graph.context)
+                : substitutable ? graph.substitution(of: read) : nil
+            let frame = Frame(read, graph, substitution, caller, stack)
+            if read.scope != .prototype, let record = graph.claim(frame) {
                 guard let object = record.object else {
                     DIContext.cycle(Self.reads(to: caller) + [read])
                 }
@@ -612,7 +627,7 @@ nonisolated extension DIContext {
             }
             let singleton = read.scope.isSingleton
             if singleton {
-                if let kept = graph.context.singleton(read.key, by: substitution) {
+                if let kept = graph.context.singleton(frame.slot, by: substitution) {
                     return found(kept, frame)
                 }
                 DIContext.creation.lock()
@@ -622,7 +637,7 @@ nonisolated extension DIContext {
                     DIContext.creation.unlock()
                 }
             }
-            if singleton, let kept = graph.context.singleton(read.key, by: substitution) {
+            if singleton, let kept = graph.context.singleton(frame.slot, by: substitution) {
                 return found(kept, frame)  // made meanwhile
             }
             note(read, graph, substitution, created: true)
@@ -644,7 +659,7 @@ nonisolated extension DIContext {
             }
             if singleton {
                 read.mustNotShare()
-                graph.context.keep(value, for: read, by: substitution)
+                graph.context.keep(value, for: frame)
             }
             frame.put(value)
             return value
@@ -658,9 +673,9 @@ nonisolated extension DIContext {
                 return
             }
             frame.put(object)
-            if frame.slot?.layer == nil, frame.slot != nil, let outer = frame.parent,
-                outer.substitution != nil, outer.slot != nil, outer.object == nil,
-                outer.read.result == frame.read.result
+            if frame.read.scope != .prototype, let outer = frame.parent, outer.substitution != nil,
+                outer.read.scope != .prototype, outer.read.key != frame.read.key,
+                outer.object == nil, outer.read.result == frame.read.result
             {
                 outer.put(object)
                 outer.standIn = .made
@@ -783,8 +798,8 @@ nonisolated extension DIContext {
         let parent: Frame?
         let depth: Int
         let stack: UInt
-        /// Where the graph keeps its object; `nil` for a prototype, which the graph does not keep.
-        let slot: Slot?
+        /// Where the graph (if not a prototype) and the singletons keep its object.
+        let slot: Slot
         /// The object, once made (`nil` while it is being made).
         var object: Any?
         /// For a substitute's call, whether its object is the one its first define of its type
@@ -798,8 +813,7 @@ nonisolated extension DIContext {
         }
 
         init(
-            _ read: Read, _ graph: Graph, _ by: Substitution?, _ parent: Frame?, _ stack: UInt,
-            slot: Slot?
+            _ read: Read, _ graph: Graph, _ by: Substitution?, _ parent: Frame?, _ stack: UInt
         ) {
             self.read = read
             self.graph = graph
@@ -807,7 +821,7 @@ nonisolated extension DIContext {
             self.parent = parent
             self.depth = (parent?.depth ?? 0) + 1
             self.stack = stack
-            self.slot = slot
+            self.slot = by == nil ? read.slot : Slot(key: read.key, site: nil, substituted: true)
         }
 
         /// True if `read` is what this call's definition stands in for, read from inside it: its
@@ -827,12 +841,13 @@ nonisolated extension DIContext {
         }
     }
 
-    /// Where a graph keeps an object: its definition's key and, for an original read by its
-    /// substitute or a superclass's definition read by its override, the call it was read from
-    /// (alive while the record is, as its `parent`).
+    /// Where a graph or a table of singletons keeps an object: its definition's key, the define
+    /// call that made it, or whether its substitute made it. A substitute that reads its
+    /// original, or an override that reads `super`, reads another slot than its own.
     struct Slot: Hashable {
         let key: Key
-        let layer: ObjectIdentifier?
+        let site: Site?
+        let substituted: Bool
     }
 
     /// The objects one top-level read made in one context, by slot (prototypes are not kept),
@@ -852,9 +867,9 @@ nonisolated extension DIContext {
             objects.reserveCapacity(16)
         }
 
-        /// The record at `slot`, if there is one; else none, and `frame` is its record now (one
-        /// hash for both).
-        func claim(_ slot: Slot, for frame: Frame) -> Frame? {
+        /// The record at `frame`'s slot, if there is one; else none, and `frame` is its record now
+        /// (one hash for both).
+        func claim(_ frame: Frame) -> Frame? {
             func take(_ record: inout Frame?) -> Frame? {
                 if record == nil {
                     record = frame
@@ -862,7 +877,7 @@ nonisolated extension DIContext {
                 }
                 return record
             }
-            return take(&objects[slot, default: nil])
+            return take(&objects[frame.slot, default: nil])
         }
 
         /// The substitution of `read`, by its key or else by its calling property's name.
@@ -1100,8 +1115,8 @@ nonisolated extension Assembly {
     /// - Parameters:
     ///   - key: The key the object was injected under; the calling property's name by default.
     ///   - definitionKey: The name substitutions also match; the calling property's by default.
-    ///   - file: Where the placeholder is; a substitution of `key` replaces it, as a define's.
-    ///   - line: Where the placeholder is; a substitution of `key` replaces it, as a define's.
+    ///   - file: Where the placeholder is, for the message if nothing was injected.
+    ///   - line: Where the placeholder is, for the message if nothing was injected.
     @inlinable public final func definePlaceholder<Result>(
         key: String = #function,
         definitionKey: String = #function,
@@ -1110,11 +1125,11 @@ nonisolated extension Assembly {
     ) -> Result {
         let missing = { () -> Result in
             DIContext.fail(
-                "placeholder \(type(of: self)).\(key) has no object injected under that key in the "
-                    + "current graph; call defineInjection(key:into:) first, in the same resolution"
-            )
+                "placeholder \(type(of: self)).\(key) at \(file):\(line) has no object injected under "
+                    + "that key in the current graph; call defineInjection(key:into:) first, in the "
+                    + "same resolution")
         }
-        return resolve(key, definitionKey, .objectGraph, missing, at: .init(file, line)) { _ in }
+        return resolve(key, definitionKey, .objectGraph, missing, at: nil) { _ in }
     }
 }
 

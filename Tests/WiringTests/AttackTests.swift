@@ -1387,9 +1387,14 @@ final class Attack2EndAssembly: Assembly {
 /// A singleton whose inject adds a key-path substitution, so that the probe's read runs while
 /// the singleton is being made.
 final class Attack2ProbeAssembly: Assembly {
+    /// Set once `single`'s inject has run, if given.
+    var injected: Attack2Flag?
     var target: AttackBox { define(init: AttackBox("target")) }
     var single: AttackBox {
-        define(scope: .lazySingleton, init: AttackBox("single")) { $0.inner = self.switched() }
+        define(scope: .lazySingleton, init: AttackBox("single")) {
+            $0.inner = self.switched()
+            self.injected?.value = true
+        }
     }
     var other: AttackBox { define(scope: .lazySingleton, init: AttackBox("other")) }
     var slow: AttackBox {
@@ -1536,9 +1541,7 @@ extension AttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("super's inject reading self.node is taken for another override read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("layered: super.item(n) read beside the override's item(n) does not take its place")
@@ -1550,12 +1553,10 @@ extension AttackTests {
         #expect(item.inner?.name == "base-3")
         let superFirst = assembly.superFirst
         let selfFirst = assembly.selfFirst
-        withKnownIssue("super's and the override's objects share one slot of the graph") {
-            #expect(superFirst.first?.name == "base-1")
-            #expect(superFirst.second?.name == "outer-1")
-            #expect(selfFirst.first?.name == "outer-2")
-            #expect(selfFirst.second?.name == "base-2")
-        }
+        #expect(superFirst.first?.name == "base-1")
+        #expect(superFirst.second?.name == "outer-1")
+        #expect(selfFirst.first?.name == "outer-2")
+        #expect(selfFirst.second?.name == "base-2")
     }
 
     @Test("layered: super's lazySingleton under a weakSingleton override is made once")
@@ -1568,10 +1569,8 @@ extension AttackTests {
         #expect(assembly.engine === held)
         held = nil
         let again = assembly.engine
-        withKnownIssue("the override's weak singleton takes super's place in the context") {
-            #expect(assembly.made.value == 1)
-            #expect(first.object != nil && again.inner === first.object)
-        }
+        #expect(assembly.made.value == 1)
+        #expect(first.object != nil && again.inner === first.object)
     }
 
     @Test("layered: the original read after the substitute's stand-in was read back")
@@ -1625,11 +1624,7 @@ extension AttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue(
-            "an injected object under a substituted key is not its placeholder's original"
-        ) {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("layered: a key-path spy whose getter is an override wraps the override, then super")
@@ -1739,35 +1734,28 @@ extension AttackTests {
                 "\(h) 0 - made", "Attack2EndAssembly.dropper 1 \(h) made",
                 "Attack2EndAssembly.replaced 1 \(h) made", "Attack2EndAssembly.late 0 - made",
             ])
-        withKnownIssue("the deinit's read tells the outer read's events before its graph is gone") {
-            #expect(
-                early.value == 0, "holder's event was told while its graph still held the canary")
-        }
+        #expect(
+            early.value == 0, "holder's event was told while its graph still held the canary")
     }
 
     @Test("timing: a key-path probe inside a singleton's read does not tell the read's events")
     func probeInsideASingletonTellsNoOuterEvents() {
-        let reading = Attack2Flag()
+        let injected = Attack2Flag()
         let early = Attack2Lines()
         let log = AttackLog()
         let context = DIContext(trace: { event in
             log.add(event)
-            if reading.value {
+            if !injected.value {
                 early.add(Attack2Lines.line(event))
             }
         })
         let assembly = Attack2ProbeAssembly.instance(from: context)
-        reading.value = true
+        assembly.injected = injected
         let single = assembly.single
-        reading.value = false
         #expect(single.inner?.name == "target")
         #expect(assembly.target.name == "fake")
         #expect(log.lines.contains("Attack2ProbeAssembly.single 0 - made"))
-        withKnownIssue("the probe's end tells every event of the thread, the outer read's too") {
-            #expect(
-                !early.all.contains { $0.hasPrefix("Attack2ProbeAssembly.single") },
-                "told while the read was under way: \(early.all)")
-        }
+        #expect(early.all.isEmpty, "told while the singleton was being made: \(early.all)")
     }
 
     @Test("timing: a hook told inside a probe does not hold up another thread's singleton")
@@ -1791,9 +1779,7 @@ extension AttackTests {
                 _ = Attack2ProbeAssembly.instance(from: context).single
                 edgeWorked()
             })
-        withKnownIssue("the probe's end tells the singleton's event under the creation lock") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("timing: hooks of two contexts in one read hear the events in reading order")
