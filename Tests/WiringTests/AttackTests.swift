@@ -1772,7 +1772,7 @@ extension AttackTests {
                         _ = Attack2ProbeAssembly.instance(from: elsewhere).other
                         done.signal()
                     }.start()
-                    if done.wait(timeout: .now() + 2) == .timedOut {
+                    if done.wait(timeout: .now() + 10) == .timedOut {
                         edgeWrong("another thread's singleton waited for the hook")
                     }
                 })
@@ -1828,10 +1828,11 @@ extension AttackTests {
     @Test("timing: a slow hook does not hold up another thread's singleton")
     func slowHookHoldsNothingUp() {
         let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         let context = DIContext(trace: { event in
             if event.definition.hasSuffix(".slow"), event.created {
                 started.signal()
-                Thread.sleep(forTimeInterval: 1)
+                _ = release.wait(timeout: .now() + 20)
             }
         })
         let reader = DispatchSemaphore(value: 0)
@@ -1840,10 +1841,14 @@ extension AttackTests {
             reader.signal()
         }.start()
         #expect(started.wait(timeout: .now() + 10) == .success)
-        let clock = ContinuousClock()
-        let elsewhere = Attack2ProbeAssembly.instance(from: DIContext())
-        let took = clock.measure { _ = elsewhere.slow }
-        #expect(took < .milliseconds(500), "waited \(took) for a hook")
+        let elsewhere = DIContext()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = Attack2ProbeAssembly.instance(from: elsewhere).slow
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 10) == .success, "waited for a hook")
+        release.signal()
         #expect(reader.wait(timeout: .now() + 10) == .success)
     }
 
