@@ -92,7 +92,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// Makes an isolated context.
     ///
-    /// - Parameter trace: If given, hears of every definition read, on the reading thread.
+    /// - Parameter trace: If given, hears of every definition read, on the reading thread, when
+    ///   the top-level read ends.
     public init(trace: (@Sendable (TraceEvent) -> Void)? = nil) {
         self.trace = trace
     }
@@ -125,14 +126,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
         lock.withLock { substitutions.values.filter { !$0.used }.map(\.name).sorted() }
     }
 
-    /// The singleton that `substitution` (or, without one, the definition) made for `key`.
-    func singleton(_ key: Key, by substitution: Substitution?) -> Any? {
-        lock.withLock { (substitution?.singletons ?? singletons).entries[key]?() }
+    /// The singleton that `call`'s substitution (or, without one, its definition) made.
+    func singleton(of call: Call) -> Any? {
+        lock.withLock { (call.substitution?.singletons ?? singletons).entries[call.slot]?() }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
-    /// must be an object, or an optional one (an empty one is as good as released). An entry
-    /// it replaces (a superclass's singleton, by its override's) is let go after unlocking.
+    /// must be an object, or an optional one (an empty one is as good as released).
     func keep(_ value: Any, for call: Call) {
         var kept: () -> Any? = { value }
         if call.scope == .weakSingleton {
@@ -145,26 +145,29 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
-        _ = lock.withLock {
-            call.substitution?.singletons.put(kept, for: call.key)
-                ?? singletons.put(kept, for: call.key)
+        lock.withLock {
+            if let substitution = call.substitution {
+                substitution.singletons.put(kept, at: call.slot)
+            } else {
+                singletons.put(kept, at: call.slot)
+            }
         }
     }
 
-    /// The singletons of a context or of one substitution, each held strongly or, for a
-    /// `weakSingleton`, weakly; the context's `lock` guards them. Entries of released weak
-    /// singletons are dropped whenever the table would grow, which leaves it room for as many
-    /// again, so sweeping costs O(1) amortised.
+    /// The singletons of a context or of one substitution, by slot, each held strongly or, for
+    /// a `weakSingleton`, weakly; the context's `lock` guards them. Each is made once under the
+    /// creation lock, so only the entry of a released weak singleton is ever replaced. Entries
+    /// of released weak singletons are dropped whenever the table would grow, which leaves it
+    /// room for as many again, so sweeping costs O(1) amortised.
     struct Shelf {
-        var entries: [Key: () -> Any?] = [:]
+        var entries: [Slot: () -> Any?] = [:]
 
-        /// Keeps `kept` for `key`, and returns the entry it replaces, if any, to be let go unlocked.
-        mutating func put(_ kept: @escaping () -> Any?, for key: Key) -> Any {
+        mutating func put(_ kept: @escaping () -> Any?, at slot: Slot) {
             if entries.count == entries.capacity {
                 entries = entries.filter { $0.value() != nil }
                 entries.reserveCapacity(2 * entries.count)
             }
-            return entries.updateValue(kept, forKey: key) as Any
+            entries[slot] = kept
         }
     }
 
@@ -309,7 +312,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, at: nil) { Self.apply(inject, &$0) }
+        resolve(key, key, scope, object, at: nil, substitutable: false) { Self.apply(inject, &$0) }
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -327,7 +330,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, key, scope, object, at: nil) { $0 = inject($0) }
+        resolve(key, key, scope, object, at: nil, substitutable: false) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -342,7 +345,7 @@ nonisolated extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, key, scope, object, at: nil) { _ in }
+        resolve(key, key, scope, object, at: nil, substitutable: false) { _ in }
     }
 
     /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
@@ -365,9 +368,11 @@ nonisolated extension Assembly {
         _ scope: Scope,
         _ make: () -> Object,
         at site: (file: StaticString, line: UInt)?,
+        substitutable: Bool = true,
         _ inject: (inout Object) -> Void
     ) -> Result {
-        let call = DIContext.Call(type(of: self), key, name, scope, Result.self, site, in: context)
+        let call = DIContext.Call(
+            type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
         let value = DIContext.Resolution.current().obtain(call) {
             var object = make()
             $0.record(object)
@@ -388,19 +393,29 @@ nonisolated extension DIContext {
         let name: String
     }
 
-    /// Where a read's graph keeps a call: its context, its definition's key, and its layer.
+    /// Where a define call is: reads of one key from two define calls are two definitions (a
+    /// subclass's and its superclass's, say), kept apart in graphs and among singletons.
+    struct Site: Hashable {
+        let file: UnsafeRawPointer
+        let line: UInt
+    }
+
+    /// Where a read's graph or a table of singletons keeps a call's object: its context, its
+    /// definition's key, the define call (none for a placeholder and an injection, so that the
+    /// one finds what the other keeps) and whether a substitute made it. A substitute that reads
+    /// its original, or an override that reads `super`, reads another slot than its own.
     struct Slot: Hashable {
         let context: ObjectIdentifier
         let key: Key
-        let layer: Int
+        let site: Site?
+        let substituted: Bool
     }
 
     /// One define call: the definition it gives in its context (which, under which names, of
-    /// what type, from which call site: `defineInjection`, whose object no substitution
-    /// replaces, gives none), then, once `supply` takes it, who supplies its object, its layer in
-    /// the graph, the stack's address and its object. Its layer is -1 for a substitute's object,
-    /// 0 for the definition's, and one more than the asking call's for what that call stands in
-    /// for. The read's graph keeps it until the read ends; only the reading thread touches it.
+    /// what type, from which call site, and whether a substitution may replace it: not what
+    /// `defineInjection` keeps), then, once `supply` takes it, who supplies its object, the
+    /// stack's address and its object. The read's graph keeps it until the read ends; only the
+    /// reading thread touches it.
     @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
@@ -408,10 +423,10 @@ nonisolated extension DIContext {
         let name: String
         let scope: Assembly.Scope
         let result: ObjectIdentifier
-        let site: (file: UnsafeRawPointer, line: UInt)?
+        let site: Site?
+        let substitutable: Bool
         let context: DIContext
         var substitution: Substitution?
-        var layer = 0
         var stack: UInt = 0
         /// What it made or found: before its inject runs, the object it injects; while a
         /// substitute runs, the object of the first define of its type that the substitute calls,
@@ -423,14 +438,16 @@ nonisolated extension DIContext {
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: (file: StaticString, line: UInt)?, in context: DIContext
+            _ result: Any.Type, _ site: (file: StaticString, line: UInt)?, _ substitutable: Bool,
+            in context: DIContext
         ) {
             self.assembly = assembly
             self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
-            self.site = site.map { (UnsafeRawPointer($0.file.utf8Start), $0.line) }
+            self.site = site.map { Site(file: UnsafeRawPointer($0.file.utf8Start), line: $0.line) }
+            self.substitutable = substitutable
             self.context = context
         }
 
@@ -439,16 +456,21 @@ nonisolated extension DIContext {
         /// The key of the calling property or method, which substitutions also match.
         var byName: Key { Key(assembly: key.assembly, name: name) }
 
-        var slot: Slot { Slot(context: ObjectIdentifier(context), key: key, layer: layer) }
+        var slot: Slot {
+            let substituted = substitution != nil
+            return Slot(
+                context: ObjectIdentifier(context), key: key, site: substituted ? nil : site,
+                substituted: substituted)
+        }
 
-        /// The layer of `call`, asked for inside this call, if this call stands in for it: its
-        /// original, read by its substitute, or its superclass's definition (the same key from
-        /// another call site), read by its override.
-        func layer(of call: Call) -> Int? {
-            guard call.context === context, call.key == key, let site, let other = call.site else {
-                return nil
+        /// True if this call stands in for `call`, asked for inside it: its original, read by
+        /// its substitute, or its superclass's definition (the same key from another define
+        /// call), read by its override.
+        func standsIn(for call: Call) -> Bool {
+            guard call.context === context, call.key == key else {
+                return false
             }
-            return substitution != nil || site != other ? layer + 1 : nil
+            return substitution != nil || site != nil && call.site != nil && site != call.site
         }
 
         /// Stops if this is a method with arguments but no key, as its calls would share one
@@ -466,8 +488,8 @@ nonisolated extension DIContext {
     /// One top-level read of a thread, let go when it ends: the define calls under way
     /// (innermost last); its graph, the last call of each slot (whose object is nil until made);
     /// the objects an `inject:` replaced; each context's substitutions as the read first found
-    /// them, with the context, so that no identifier is reused meanwhile; the trace events to
-    /// tell; and the key-path probe whose getter runs, if any. Only its thread touches it.
+    /// them, with the context, so that no identifier is reused meanwhile; and the key-path probe
+    /// whose getter runs, if any. Only its thread touches it.
     struct Read {
         var calls: [Call] = []
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
@@ -476,7 +498,6 @@ nonisolated extension DIContext {
         var replaced: [Any] = []
         var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
             [:]
-        var events: [() -> Void] = []
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
@@ -488,6 +509,11 @@ nonisolated extension DIContext {
     /// starts a read of its own.
     @usableFromInline final class Resolution {
         var read = Read()
+        /// How many reads are under way, counting those a key-path probe or a `deinit` starts
+        /// inside another, and the trace events to tell when the outermost ends: never while a
+        /// singleton is being made.
+        var reading = 0
+        var events: [() -> Void] = []
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
@@ -526,7 +552,8 @@ nonisolated extension DIContext {
             return type.init()
         }
 
-        /// Reads `call` through `supply`, and ends the read if it is top-level.
+        /// Reads `call` through `supply`, and ends the read if it is top-level; the outermost
+        /// read's end, once its objects are let go, tells the trace events.
         @usableFromInline func obtain(_ call: Call, make: (Resolution) -> Any) -> Any {
             // A top-level singleton read skips the graph: 7,100 → 2,087 instructions a read in
             // `Benchmarks/run --callgrind singleton`.
@@ -534,14 +561,23 @@ nonisolated extension DIContext {
                 call.context.trace == nil,
                 let kept = call.context.lock.withLock({
                     call.context.substitutions.isEmpty
-                        ? call.context.singletons.entries[call.key]?() : nil
+                        ? call.context.singletons.entries[call.slot]?() : nil
                 })
             {
                 return kept
             }
+            reading += 1
             let value = supply(call, make)
             if read.calls.isEmpty {
                 end()
+            }
+            reading -= 1
+            if reading == 0 {
+                let told = events
+                events = []
+                for tell in told {
+                    tell()
+                }
             }
             return value
         }
@@ -553,17 +589,16 @@ nonisolated extension DIContext {
         func supply(_ call: Call, _ make: (Resolution) -> Any) -> Any {
             let caller = read.calls.last
             call.stack = guardStack(call)
-            let original = caller?.layer(of: call)
+            let original = caller?.standsIn(for: call) ?? false
             if caller == nil, let probe = read.probe, probe.result == call.result {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
-            } else if original == nil, call.site != nil,
+            } else if !original, call.substitutable,
                 let substitution = substitution(for: call)
             {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
             }
-            call.layer = original ?? (call.substitution == nil ? 0 : -1)
             // The call claims its slot, unless it holds another's (a prototype's is never found).
             let slot = call.slot
             if let record = read.graph.updateValue(call, forKey: slot), call.scope != .prototype {
@@ -581,7 +616,7 @@ nonisolated extension DIContext {
             }
             // Made once: found without the creation lock, else found or made under it.
             let kept = {
-                call.context.singleton(call.key, by: call.substitution).map { self.found($0, call) }
+                call.context.singleton(of: call).map { self.found($0, call) }
             }
             return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
         }
@@ -650,19 +685,15 @@ nonisolated extension DIContext {
                     definition: "\(call)", scope: call.scope, depth: read.calls.count,
                     parent: read.calls.last.map { "\($0)" }, created: created,
                     substituted: call.substitution != nil)
-                read.events.append { hook(event) }
+                events.append { hook(event) }
             }
         }
 
         /// Ends a top-level read: its state is cleared first and its probe put away, so that a
-        /// `deinit` or trace hook that reads starts a read of its own; then its trace events are
-        /// told and its objects let go.
+        /// `deinit` that reads starts a read of its own; then its objects are let go.
         func end() {
             let ended = read
             read = Read()
-            for tell in ended.events {
-                tell()
-            }
             let probe = ended.probe
             _ = consume ended
             read.probe = probe
@@ -900,8 +931,8 @@ nonisolated extension Assembly {
     /// - Parameters:
     ///   - key: The key the object was injected under; the calling property's name by default.
     ///   - definitionKey: The name substitutions also match; the calling property's by default.
-    ///   - file: Where the placeholder is; a substitution of `key` replaces it, as a define's.
-    ///   - line: Where the placeholder is; a substitution of `key` replaces it, as a define's.
+    ///   - file: Where the placeholder is, for the message if nothing was injected.
+    ///   - line: Where the placeholder is, for the message if nothing was injected.
     @inlinable public final func definePlaceholder<Result>(
         key: String = #function,
         definitionKey: String = #function,
@@ -910,11 +941,11 @@ nonisolated extension Assembly {
     ) -> Result {
         let missing = { () -> Result in
             DIContext.fail(
-                "placeholder \(type(of: self)).\(key) has no object injected under that key in the "
-                    + "current graph; call defineInjection(key:into:) first, in the same resolution"
-            )
+                "placeholder \(type(of: self)).\(key) at \(file):\(line) has no object injected under "
+                    + "that key in the current graph; call defineInjection(key:into:) first, in the "
+                    + "same resolution")
         }
-        return resolve(key, definitionKey, .objectGraph, missing, at: (file, line)) { _ in }
+        return resolve(key, definitionKey, .objectGraph, missing, at: nil) { _ in }
     }
 }
 

@@ -41,15 +41,19 @@ public final class RecordingClient: APIClient {
 public final class Store {
     /// The client it loads with.
     public var client: APIClient?
+    /// Guards `pages`: the examples load pages from several tasks at once.
+    private let lock = NSLock()
+    private var pages: [Int] = []
+
     /// The pages loaded so far.
-    public private(set) var loaded: [Int] = []
+    public var loaded: [Int] { lock.withLock { pages } }
 
     /// Makes a store with no client yet.
     public init() {}
 
-    /// Loads one page.
+    /// Loads one page; safe to call from any thread.
     public func load(_ page: Int) {
-        loaded.append(page)
+        lock.withLock { pages.append(page) }
     }
 }
 

@@ -1156,3 +1156,724 @@ struct AttackTests {
         #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 }
+
+// MARK: Layered reads and trace timing
+
+// Reads that a definition stands in for (a substitute's original, an override's `super`) kept in
+// a slot of their own, and trace events told when the top-level read ends.
+
+/// A flag that threads share.
+final class Attack2Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = false
+
+    var value: Bool {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Lines that threads write, in the order they write them.
+final class Attack2Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var all: [String] { lock.withLock { lines } }
+
+    func add(_ line: String) {
+        lock.withLock { lines.append(line) }
+    }
+
+    /// An event as `definition depth parent created`.
+    static func line(_ event: DIContext.TraceEvent) -> String {
+        "\(event.definition) \(event.depth) \(event.parent ?? "-") "
+            + (event.created ? "made" : "found")
+    }
+}
+
+/// Objects that a deinit keeps.
+final class Attack2Kept: @unchecked Sendable {
+    private let lock = NSLock()
+    private var objects: [AttackBox] = []
+
+    var all: [AttackBox] { lock.withLock { objects } }
+
+    func add(_ object: AttackBox) {
+        lock.withLock { objects.append(object) }
+    }
+}
+
+/// A spy that reads what it wraps twice: `inner` and `other` are both what `read` gave.
+func attack2Spy(_ name: String, _ read: () -> AttackBox) -> AttackBox {
+    let spy = AttackBox(name, inner: read())
+    spy.other = read()
+    return spy
+}
+
+/// One definition of each scope, each counted when made.
+final class Attack2ScopesAssembly: Assembly {
+    let made = EdgeCounter()
+
+    var stored: AttackBox { define(scope: .lazySingleton, init: self.count("stored")) }
+    var held: AttackBox { define(scope: .weakSingleton, init: self.count("held")) }
+    var fresh: AttackBox { define(scope: .prototype, init: self.count("fresh")) }
+    var pair: AttackPair {
+        define(init: AttackPair()) {
+            $0.first = self.fresh
+            $0.second = self.fresh
+        }
+    }
+
+    private func count(_ name: String) -> AttackBox {
+        made.increment()
+        return AttackBox(name)
+    }
+}
+
+/// Super's inject reads the definition back through `self`, which is the override's.
+class Attack2SelfBaseAssembly: Assembly {
+    var node: AttackBox { define(init: AttackBox("base")) { $0.other = self.node } }
+}
+
+final class Attack2SelfOverAssembly: Attack2SelfBaseAssembly {
+    override var node: AttackBox { define(init: AttackBox("outer")) { $0.inner = super.node } }
+}
+
+/// A keyed method whose override reads `super` twice, and definitions that read the
+/// superclass's method besides the override's, with the same key.
+class Attack2KeyedBaseAssembly: Assembly {
+    func item(_ n: Int) -> AttackBox { define(key: "item-\(n)", init: AttackBox("base-\(n)")) }
+}
+
+final class Attack2KeyedOverAssembly: Attack2KeyedBaseAssembly {
+    override func item(_ n: Int) -> AttackBox {
+        define(key: "item-\(n)", init: AttackBox("outer-\(n)")) {
+            $0.inner = super.item(n)
+            $0.other = super.item(n)
+        }
+    }
+    var superFirst: AttackPair {
+        define(init: AttackPair()) {
+            $0.first = super.item(1)
+            $0.second = self.item(1)
+        }
+    }
+    var selfFirst: AttackPair {
+        define(init: AttackPair()) {
+            $0.first = self.item(2)
+            $0.second = super.item(2)
+        }
+    }
+}
+
+/// A weakSingleton override over a lazySingleton of its superclass.
+class Attack2LazyBaseAssembly: Assembly {
+    let made = EdgeCounter()
+
+    var engine: AttackBox { define(scope: .lazySingleton, init: self.counted()) }
+
+    private func counted() -> AttackBox {
+        made.increment()
+        return AttackBox("engine")
+    }
+}
+
+final class Attack2WeakOverAssembly: Attack2LazyBaseAssembly {
+    override var engine: AttackBox {
+        define(scope: .weakSingleton, init: AttackBox("outer")) { $0.inner = super.engine }
+    }
+}
+
+/// A substitute's first define of its type (its stand-in) reads the substituted definition
+/// back through another one.
+final class Attack2StandInAssembly: Assembly {
+    var feature: AttackBox { define(init: AttackBox("real")) }
+    var spy: AttackBox { define(init: AttackBox("spy")) { $0.inner = self.holder } }
+    var holder: AttackBox { define(init: AttackBox("holder")) { $0.inner = self.feature } }
+}
+
+/// An original whose inject reads the substituted definition back through another one.
+final class Attack2LoopAssembly: Assembly {
+    var feature: AttackBox { define(init: AttackBox("real")) { $0.inner = self.user } }
+    var user: AttackBox { define(init: AttackBox("user")) { $0.inner = self.feature } }
+}
+
+/// A VIPER module whose view a spy may wrap.
+final class Attack2View {
+    let inner: Attack2View?
+    var presenter: Attack2Presenter?
+
+    init(wrapping inner: Attack2View? = nil) {
+        self.inner = inner
+    }
+}
+
+final class Attack2Presenter {
+    var view: Attack2View?
+}
+
+final class Attack2ModuleAssembly: Assembly {
+    func inject(into view: Attack2View) {
+        defineInjection(key: "view", into: view) { $0.presenter = self.presenter }
+    }
+    var view: Attack2View { definePlaceholder() }
+    var presenter: Attack2Presenter { define(init: Attack2Presenter()) { $0.view = self.view } }
+}
+
+/// Keyed items, read together.
+final class Attack2ItemAssembly: Assembly {
+    func item(_ n: Int) -> AttackBox { define(key: "item-\(n)", init: AttackBox("\(n)")) }
+    var pair: AttackPair {
+        define(init: AttackPair()) {
+            $0.first = self.item(1)
+            $0.second = self.item(2)
+        }
+    }
+}
+
+/// An original whose inject replaces the object it made; the replaced one's deinit reads the
+/// definition once.
+final class Attack2DyingAssembly: Assembly {
+    let budget = EdgeCounter()
+    let kept = Attack2Kept()
+
+    var feature: AttackBox { define(init: self.dying()) { _ in return AttackBox("real") } }
+
+    private func dying() -> AttackBox {
+        let box = AttackBox("replaced")
+        box.onDeinit = { [weak self] in
+            guard let self, self.budget.take(upTo: 1) else {
+                return
+            }
+            self.kept.add(self.feature)
+        }
+        return box
+    }
+}
+
+/// A read whose graph holds objects that the result does not: one whose deinit reads `late`,
+/// and one that inject replaced (the canary).
+final class Attack2EndAssembly: Assembly {
+    let budget = EdgeCounter()
+    var canary: AttackWeak?
+
+    var holder: AttackBox {
+        define(init: AttackBox("holder")) { _ in
+            _ = self.dropper
+            _ = self.replaced
+        }
+    }
+    var dropper: AttackBox { define(init: self.dropping()) }
+    var replaced: AttackBox { define(init: self.marked()) { _ in return AttackBox("replacement") } }
+    var late: AttackBox { define(init: AttackBox("late")) }
+
+    private func dropping() -> AttackBox {
+        let box = AttackBox("dropping")
+        box.onDeinit = { [weak self] in
+            guard let self, self.budget.take(upTo: 1) else {
+                return
+            }
+            _ = self.late
+        }
+        return box
+    }
+    private func marked() -> AttackBox {
+        let box = AttackBox("canary")
+        canary?.object = box
+        return box
+    }
+}
+
+/// A singleton whose inject adds a key-path substitution, so that the probe's read runs while
+/// the singleton is being made.
+final class Attack2ProbeAssembly: Assembly {
+    /// Set once `single`'s inject has run, if given.
+    var injected: Attack2Flag?
+    var target: AttackBox { define(init: AttackBox("target")) }
+    var single: AttackBox {
+        define(scope: .lazySingleton, init: AttackBox("single")) {
+            $0.inner = self.switched()
+            self.injected?.value = true
+        }
+    }
+    var other: AttackBox { define(scope: .lazySingleton, init: AttackBox("other")) }
+    var slow: AttackBox {
+        define(scope: .lazySingleton, init: AttackBox("slow")) { $0.inner = self.other }
+    }
+
+    private func switched() -> AttackBox {
+        addSubstitution(for: \.target) { AttackBox("fake") }
+        return target
+    }
+}
+
+/// Definitions of two contexts that read each other's.
+final class Attack2DuetAssembly: Assembly {
+    weak var partner: Attack2DuetAssembly?
+
+    var outer: AttackBox {
+        define(init: AttackBox("outer")) {
+            $0.inner = self.partner?.middle
+            $0.other = self.after
+        }
+    }
+    var middle: AttackBox { define(init: AttackBox("middle")) { $0.inner = self.partner?.after } }
+    var after: AttackBox { define(init: AttackBox("after")) }
+}
+
+/// A definition that a trace hook reads too.
+final class Attack2HookAssembly: Assembly {
+    var parent: AttackBox { define(init: AttackBox("parent")) { $0.inner = self.shared } }
+    var shared: AttackBox { define(init: AttackBox("shared")) }
+}
+
+/// Holds an assembly weakly, for a hook made before it.
+final class Attack2HookRef: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var stored: Attack2HookAssembly?
+
+    var assembly: Attack2HookAssembly? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// A slow singleton that threads race for while traced.
+final class Attack2RaceAssembly: Assembly {
+    let made = EdgeCounter()
+
+    var single: AttackBox {
+        define(scope: .lazySingleton, init: self.slow()) { $0.inner = self.part }
+    }
+    var part: AttackBox { define(init: AttackBox("part")) }
+
+    private func slow() -> AttackBox {
+        made.increment()
+        Thread.sleep(forTimeInterval: 0.02)
+        return AttackBox("single")
+    }
+}
+
+extension AttackTests {
+    // MARK: Layered reads
+
+    @Test("layered: a spy reading its original twice over three overrides that read super twice")
+    func spyOverAChainOfOverridesTraced() {
+        let log = AttackLog()
+        let assembly = AttackTwiceOverAssembly.instance(from: DIContext(trace: { log.add($0) }))
+        assembly.addSubstitution(for: "feature") { (a: AttackTwiceOverAssembly) in
+            attack2Spy("spy") { a.feature }
+        }
+        let spy = assembly.feature
+        let outer = spy.inner
+        let middle = outer?.inner
+        #expect(spy.name == "spy")
+        #expect(spy.inner === spy.other)
+        #expect(outer?.name == "outer")
+        #expect(outer?.inner === outer?.other)
+        #expect(middle?.name == "middle")
+        #expect(middle?.inner === middle?.other)
+        #expect(middle?.inner?.name == "base")
+        let f = "AttackTwiceOverAssembly.feature"
+        #expect(
+            log.lines == [
+                "\(f) 0 - made substituted", "\(f) 1 \(f) made", "\(f) 2 \(f) made",
+                "\(f) 3 \(f) made", "\(f) 3 \(f) found", "\(f) 2 \(f) found", "\(f) 1 \(f) found",
+            ])
+    }
+
+    @Test("layered: a lazySingleton's spy reads one original, the one that removal restores")
+    func spyOfALazySingleton() {
+        let assembly = Attack2ScopesAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "stored") { (a: Attack2ScopesAssembly) in
+            attack2Spy("spy") { a.stored }
+        }
+        let spy = assembly.stored
+        #expect(spy.name == "spy")
+        #expect(assembly.stored === spy)
+        #expect(spy.inner === spy.other)
+        #expect(spy.inner?.name == "stored")
+        assembly.removeSubstitution(for: "stored")
+        #expect(assembly.stored === spy.inner)
+        #expect(assembly.made.value == 1)
+    }
+
+    @Test("layered: a weakSingleton's spy is shared while held, and removal gives its original")
+    func spyOfAWeakSingleton() {
+        let assembly = Attack2ScopesAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "held") { (a: Attack2ScopesAssembly) in
+            attack2Spy("spy") { a.held }
+        }
+        let spy = assembly.held
+        #expect(assembly.held === spy)
+        #expect(spy.inner === spy.other)
+        #expect(spy.inner?.name == "held")
+        assembly.removeSubstitution(for: "held")
+        #expect(assembly.held === spy.inner)
+        #expect(assembly.made.value == 1)
+    }
+
+    @Test("layered: a prototype's spy reads a new original on every read, as a prototype")
+    func spyOfAPrototype() {
+        let assembly = Attack2ScopesAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "fresh") { (a: Attack2ScopesAssembly) in
+            attack2Spy("spy") { a.fresh }
+        }
+        let pair = assembly.pair
+        #expect(pair.first?.name == "spy")
+        #expect(pair.first !== pair.second)
+        #expect(pair.first?.inner?.name == "fresh")
+        #expect(pair.first?.inner !== pair.first?.other)
+        #expect(pair.first?.inner !== pair.second?.inner)
+        #expect(assembly.made.value == 4)
+    }
+
+    @Test("layered: super's inject that reads the definition through self gets the override's")
+    func superReadsTheOverrideBackInInject() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let outer = Attack2SelfOverAssembly.instance(from: DIContext()).node
+                guard outer.name == "outer", let base = outer.inner, base.name == "base" else {
+                    edgeWrong("node is \(outer.name), inner \(outer.inner?.name ?? "nil")")
+                }
+                if base.other !== outer {
+                    edgeWrong("base.other is \(base.other?.name ?? "nil"), not the override's")
+                }
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("layered: super.item(n) read beside the override's item(n) does not take its place")
+    func superOfAKeyedMethodBesideTheOverride() {
+        let assembly = Attack2KeyedOverAssembly.instance(from: DIContext())
+        let item = assembly.item(3)
+        #expect(item.name == "outer-3")
+        #expect(item.inner === item.other)
+        #expect(item.inner?.name == "base-3")
+        let superFirst = assembly.superFirst
+        let selfFirst = assembly.selfFirst
+        #expect(superFirst.first?.name == "base-1")
+        #expect(superFirst.second?.name == "outer-1")
+        #expect(selfFirst.first?.name == "outer-2")
+        #expect(selfFirst.second?.name == "base-2")
+    }
+
+    @Test("layered: super's lazySingleton under a weakSingleton override is made once")
+    func lazySuperUnderAWeakOverride() {
+        let assembly = Attack2WeakOverAssembly.instance(from: DIContext())
+        let first = AttackWeak()
+        var held: AttackBox? = assembly.engine
+        first.object = held?.inner
+        #expect(held?.inner?.name == "engine")
+        #expect(assembly.engine === held)
+        held = nil
+        let again = assembly.engine
+        #expect(assembly.made.value == 1)
+        #expect(first.object != nil && again.inner === first.object)
+    }
+
+    @Test("layered: the original read after the substitute's stand-in was read back")
+    func originalAfterTheStandInWasReadBack() {
+        let assembly = Attack2StandInAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "feature") { (a: Attack2StandInAssembly) -> AttackBox in
+            let spy = a.spy
+            spy.other = a.feature
+            spy.inner?.other = a.feature
+            return spy
+        }
+        let spy = assembly.feature
+        #expect(spy.name == "spy")
+        #expect(spy.inner?.name == "holder")
+        #expect(spy.inner?.inner === spy)
+        #expect(spy.other?.name == "real")
+        #expect(spy.inner?.other === spy.other)
+        spy.inner = nil
+    }
+
+    @Test("layered: an original whose inject reads its substitute back stops with the path")
+    func originalReadsItsSubstituteBack() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let assembly = Attack2LoopAssembly.instance(from: DIContext())
+                assembly.addSubstitution(for: "feature") { (a: Attack2LoopAssembly) in
+                    AttackBox("spy", inner: a.feature)
+                }
+                let spy = assembly.feature
+                edgeWrong("no stop: user holds \(spy.inner?.inner?.inner?.name ?? "nil")")
+            })
+        #expect(text.contains("Wiring: cycle that cannot close"), "\(text)")
+        #expect(text.contains("Attack2LoopAssembly.user → Attack2LoopAssembly.feature"), "\(text)")
+    }
+
+    @Test("layered: a placeholder's spy wraps the view injected in the same read")
+    func spyOfAPlaceholder() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let module = Attack2ModuleAssembly.instance(from: DIContext())
+                module.addSubstitution(for: "view") { (m: Attack2ModuleAssembly) in
+                    Attack2View(wrapping: m.view)
+                }
+                let view = Attack2View()
+                module.inject(into: view)
+                guard let seen = view.presenter?.view else {
+                    edgeWrong("the presenter has no view")
+                }
+                if seen === view || seen.inner !== view {
+                    edgeWrong("the presenter's view is not a spy of the injected view")
+                }
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("layered: a key-path spy whose getter is an override wraps the override, then super")
+    func keyPathSpyOfAnOverride() {
+        let assembly = AttackTracedOverAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: \.feature) { (a: AttackTracedOverAssembly) in
+            attack2Spy("spy") { a.feature }
+        }
+        let spy = assembly.feature
+        #expect(spy.name == "spy")
+        #expect(spy.inner === spy.other)
+        #expect(spy.inner?.name == "outer")
+        #expect(spy.inner?.inner?.name == "base")
+        #expect(assembly.context.unusedSubstitutions.isEmpty)
+        assembly.removeSubstitution(for: \.feature)
+        #expect(assembly.feature.name == "outer")
+    }
+
+    @Test("layered: a spy of one key of a method reads its original twice and another key once")
+    func spyOfOneKeyOfAMethod() {
+        let assembly = Attack2ItemAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "item-1") { (a: Attack2ItemAssembly) -> AttackBox in
+            let spy = AttackBox("spy", inner: a.item(1))
+            spy.inner?.other = a.item(1)
+            spy.other = a.item(2)
+            return spy
+        }
+        let pair = assembly.pair
+        #expect(pair.first?.name == "spy")
+        #expect(pair.first?.inner?.name == "1")
+        #expect(pair.first?.inner?.other === pair.first?.inner)
+        #expect(pair.second?.name == "2")
+        #expect(pair.first?.other === pair.second)
+        pair.first?.inner?.other = nil
+    }
+
+    @Test("layered: spies of two contexts read their own originals and one of the other's")
+    func spiesOfTwoContexts() {
+        let left = AttackDecorAssembly.instance(from: DIContext())
+        let right = AttackDecorAssembly.instance(from: DIContext())
+        left.addSubstitution(for: "feature") { (d: AttackDecorAssembly) in
+            attack2Spy("left-spy") { d.feature }
+        }
+        right.addSubstitution(for: "feature") { (d: AttackDecorAssembly) -> AttackBox in
+            let spy = attack2Spy("right-spy") { d.feature }
+            spy.inner?.inner = left.feature
+            spy.inner?.other = left.feature
+            return spy
+        }
+        let spy = right.feature
+        let original = spy.inner
+        #expect(spy.name == "right-spy")
+        #expect(original === spy.other)
+        #expect(original?.name == "real")
+        #expect(original?.inner?.name == "left-spy")
+        #expect(original?.inner === original?.other)
+        #expect(original?.inner?.inner?.name == "real")
+        #expect(original?.inner?.inner === original?.inner?.other)
+        #expect(original?.inner?.inner !== original)
+    }
+
+    @Test("layered: a replaced original's deinit at the read's end reads a new spy and original")
+    func replacedOriginalsDeinitReadsTheSpy() {
+        let assembly = Attack2DyingAssembly.instance(from: DIContext())
+        assembly.addSubstitution(for: "feature") { (a: Attack2DyingAssembly) in
+            attack2Spy("spy") { a.feature }
+        }
+        let spy = assembly.feature
+        let kept = assembly.kept.all
+        #expect(spy.name == "spy")
+        #expect(spy.inner === spy.other)
+        #expect(spy.inner?.name == "real")
+        #expect(assembly.budget.value == 1)
+        #expect(kept.count == 1)
+        #expect(kept.first?.name == "spy")
+        #expect(kept.first !== spy)
+        #expect(kept.first?.inner?.name == "real")
+        #expect(kept.first?.inner === kept.first?.other)
+        #expect(kept.first?.inner !== spy.inner)
+    }
+
+    // MARK: Trace timing
+
+    @Test("timing: a read's events are told after its graph is let go, a deinit's read after")
+    func eventsToldAfterTheGraphIsLetGo() {
+        let canary = AttackWeak()
+        let told = EdgeCounter()
+        let early = EdgeCounter()
+        let log = AttackLog()
+        let context = DIContext(trace: { event in
+            log.add(event)
+            if event.definition.hasSuffix(".holder") {
+                told.increment()
+                if canary.object != nil {
+                    early.increment()
+                }
+            }
+        })
+        let assembly = Attack2EndAssembly.instance(from: context)
+        assembly.canary = canary
+        _ = assembly.holder
+        #expect(assembly.budget.value == 1)
+        #expect(told.value == 1)
+        let h = "Attack2EndAssembly.holder"
+        #expect(
+            log.lines == [
+                "\(h) 0 - made", "Attack2EndAssembly.dropper 1 \(h) made",
+                "Attack2EndAssembly.replaced 1 \(h) made", "Attack2EndAssembly.late 0 - made",
+            ])
+        #expect(
+            early.value == 0, "holder's event was told while its graph still held the canary")
+    }
+
+    @Test("timing: a key-path probe inside a singleton's read does not tell the read's events")
+    func probeInsideASingletonTellsNoOuterEvents() {
+        let injected = Attack2Flag()
+        let early = Attack2Lines()
+        let log = AttackLog()
+        let context = DIContext(trace: { event in
+            log.add(event)
+            if !injected.value {
+                early.add(Attack2Lines.line(event))
+            }
+        })
+        let assembly = Attack2ProbeAssembly.instance(from: context)
+        assembly.injected = injected
+        let single = assembly.single
+        #expect(single.inner?.name == "target")
+        #expect(assembly.target.name == "fake")
+        #expect(log.lines.contains("Attack2ProbeAssembly.single 0 - made"))
+        #expect(early.all.isEmpty, "told while the singleton was being made: \(early.all)")
+    }
+
+    @Test("timing: a hook told inside a probe does not hold up another thread's singleton")
+    func probeInsideASingletonHoldsNoLock() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let elsewhere = DIContext()
+                let context = DIContext(trace: { event in
+                    guard event.definition.hasSuffix(".single"), event.created else {
+                        return
+                    }
+                    let done = DispatchSemaphore(value: 0)
+                    Thread {
+                        _ = Attack2ProbeAssembly.instance(from: elsewhere).other
+                        done.signal()
+                    }.start()
+                    if done.wait(timeout: .now() + 10) == .timedOut {
+                        edgeWrong("another thread's singleton waited for the hook")
+                    }
+                })
+                _ = Attack2ProbeAssembly.instance(from: context).single
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("timing: hooks of two contexts in one read hear the events in reading order")
+    func hooksOfTwoContextsInReadingOrder() {
+        let lines = Attack2Lines()
+        let left = Attack2DuetAssembly.instance(
+            from: DIContext(trace: { lines.add("L " + Attack2Lines.line($0)) }))
+        let right = Attack2DuetAssembly.instance(
+            from: DIContext(trace: { lines.add("R " + Attack2Lines.line($0)) }))
+        left.partner = right
+        right.partner = left
+        let outer = left.outer
+        #expect(outer.inner?.inner === outer.other)
+        let d = "Attack2DuetAssembly"
+        #expect(
+            lines.all == [
+                "L \(d).outer 0 - made", "R \(d).middle 1 \(d).outer made",
+                "L \(d).after 2 \(d).middle made", "L \(d).after 1 \(d).outer found",
+            ])
+    }
+
+    @Test("timing: a hook that reads a definition makes a top-level read of its own")
+    func hookThatReads() {
+        let ref = Attack2HookRef()
+        let kept = Attack2Kept()
+        let lines = Attack2Lines()
+        let context = DIContext(trace: { event in
+            lines.add(Attack2Lines.line(event))
+            if event.definition.hasSuffix(".parent"), let assembly = ref.assembly {
+                kept.add(assembly.shared)
+            }
+        })
+        let assembly = Attack2HookAssembly.instance(from: context)
+        ref.assembly = assembly
+        let parent = assembly.parent
+        let a = "Attack2HookAssembly"
+        #expect(kept.all.count == 1)
+        #expect(kept.all.first !== parent.inner)
+        #expect(
+            lines.all.sorted() == [
+                "\(a).parent 0 - made", "\(a).shared 0 - made", "\(a).shared 1 \(a).parent made",
+            ])
+        #expect(lines.all.first == "\(a).parent 0 - made")
+    }
+
+    @Test("timing: a slow hook does not hold up another thread's singleton")
+    func slowHookHoldsNothingUp() {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let context = DIContext(trace: { event in
+            if event.definition.hasSuffix(".slow"), event.created {
+                started.signal()
+                _ = release.wait(timeout: .now() + 20)
+            }
+        })
+        let reader = DispatchSemaphore(value: 0)
+        Thread {
+            _ = Attack2ProbeAssembly.instance(from: context).slow
+            reader.signal()
+        }.start()
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        let elsewhere = DIContext()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = Attack2ProbeAssembly.instance(from: elsewhere).slow
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 10) == .success, "waited for a hook")
+        release.signal()
+        #expect(reader.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test("timing: 8 threads race a traced singleton; one made event, each told on its reader")
+    func racingATracedSingleton() {
+        let lines = Attack2Lines()
+        let context = DIContext(trace: { event in
+            lines.add("\(pthread_self()) " + Attack2Lines.line(event))
+        })
+        let assembly = Attack2RaceAssembly.instance(from: context)
+        let readers = Attack2Lines()
+        let ended = edgeOnThreads(8) { _ in
+            readers.add("\(pthread_self())")
+            _ = Attack2RaceAssembly.instance(from: context).single
+        }
+        #expect(ended)
+        #expect(assembly.made.value == 1)
+        let all = lines.all
+        let r = "Attack2RaceAssembly"
+        let ofSingle = all.filter { $0.split(separator: " ")[1] == "\(r).single" }
+        #expect(ofSingle.count == 8)
+        #expect(ofSingle.filter { $0.hasSuffix(" made") }.count == 1)
+        #expect(all.filter { $0.hasSuffix("\(r).part 1 \(r).single made") }.count == 1)
+        #expect(Set(ofSingle.map { $0.split(separator: " ")[0] }).count == 8)
+        #expect(
+            Set(ofSingle.map { String($0.split(separator: " ")[0]) }) == Set(readers.all))
+    }
+}

@@ -52,6 +52,19 @@ struct ContextTests {
         #expect(events.all.allSatisfy { $0.scope == .objectGraph && !$0.substituted })
     }
 
+    @Test("trace events are told when the top-level read ends, before it returns")
+    func traceIsToldWhenTheReadEnds() {
+        let events = EventLog()
+        let timing = TraceTimingAssembly.instance(from: DIContext(trace: { events.append($0) }))
+        timing.events = events
+        let outer = timing.outer
+        #expect(outer.heardWhileReading == 0)
+        #expect(
+            events.all.map(\.definition) == [
+                "TraceTimingAssembly.outer", "TraceTimingAssembly.inner",
+            ])
+    }
+
     @Test("the trace hook is per context and off by default")
     func traceIsPerContext() {
         let events = EventLog()
@@ -71,6 +84,24 @@ final class EventLog: @unchecked Sendable {
 }
 
 typealias Lock = NSLock
+
+/// Counts, while a read is under way, the trace events its context's hook has heard.
+final class TraceTimingAssembly: Assembly {
+    var events: EventLog?
+    var outer: HeardBox {
+        define(init: HeardBox()) {
+            $0.inner = self.inner
+            $0.heardWhileReading = self.events?.all.count ?? -1
+        }
+    }
+    var inner: HeardBox { define(init: HeardBox()) }
+}
+
+/// What a trace hook had heard when the box was injected.
+final class HeardBox {
+    var inner: HeardBox?
+    var heardWhileReading = -1
+}
 
 /// Holds two reads of the same definition from another assembly, made in one resolution.
 final class Pair { var first: APIClient?, second: APIClient?, elsewhere: APIClient? }

@@ -118,7 +118,10 @@ struct DiagnosticsTests {
                 _ = MissingPlaceholderAssembly.instance(from: DIContext()).view
             })
         #expect(
-            message.contains("placeholder MissingPlaceholderAssembly.view has no object injected"))
+            message.contains(
+                "placeholder MissingPlaceholderAssembly.view at WiringTests/DiagnosticsTests.swift:"
+            ))
+        #expect(message.contains("has no object injected under that key"))
     }
 
     @Test("a definition of the wrong type names key, expected and actual types")

@@ -130,3 +130,28 @@ struct GraphTests {
         #expect(items.enumerated().allSatisfy { $0.offset == $0.element.number })
     }
 }
+
+/// One key, two define calls: each branch of the getter is a definition of its own.
+final class BranchAssembly: Assembly {
+    var fake = false
+    var service: Widget {
+        if fake {
+            return define(scope: .lazySingleton, init: Widget())
+        }
+        return define(scope: .lazySingleton, init: Widget())
+    }
+}
+
+extension GraphTests {
+    @Test("two define calls of one key are two definitions, each with its own singleton")
+    func twoDefineCallsOfOneKey() {
+        let assembly = BranchAssembly.instance(from: DIContext())
+        let real = assembly.service
+        assembly.fake = true
+        let fake = assembly.service
+        #expect(fake !== real)
+        #expect(assembly.service === fake)
+        assembly.fake = false
+        #expect(assembly.service === real)
+    }
+}
