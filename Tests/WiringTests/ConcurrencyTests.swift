@@ -120,3 +120,37 @@ struct ConcurrencyTests {
         #expect(stores == [onMain])
     }
 }
+
+/// Singletons under runtime keys, so that one thread can keep many while others read.
+final class ManySingletonsAssembly: Assembly {
+    var first: Widget { define(scope: .lazySingleton, init: Widget()) }
+    func numbered(_ number: Int) -> Widget {
+        define(key: "numbered-\(number)", scope: .lazySingleton, init: Widget())
+    }
+}
+
+extension ConcurrencyTests {
+    /// Under ThreadSanitizer this fails if keeping a singleton does not take the context's lock.
+    @Test("a thread keeps 2,000 singletons while 3 threads read another of the same context")
+    func keepingWhileOthersRead() {
+        let context = DIContext()
+        let first = ObjectIdentifier(ManySingletonsAssembly.instance(from: context).first)
+        let mismatches = Unchecked(value: NSMutableSet())
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            let assembly = ManySingletonsAssembly.instance(from: context)
+            if thread == 0 {
+                for number in 0..<2_000 {
+                    _ = assembly.numbered(number)
+                }
+                return
+            }
+            for _ in 0..<20_000 where ObjectIdentifier(assembly.first) != first {
+                lock.withLock { mismatches.value.add(thread) }
+            }
+        }
+        #expect(mismatches.value.count == 0)
+        let assembly = ManySingletonsAssembly.instance(from: context)
+        #expect(assembly.numbered(1_999) === assembly.numbered(1_999))
+    }
+}
