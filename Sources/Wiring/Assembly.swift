@@ -137,8 +137,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
         var kept: () -> Any? = { value }
         if call.scope == .weakSingleton {
             let mirror = Mirror(reflecting: value)
-            let object: Any? =
-                mirror.displayStyle == .optional ? mirror.children.first?.value : value
+            let optional = !(type(of: value) is AnyObject.Type) && mirror.displayStyle == .optional
+            let object: Any? = optional ? mirror.children.first?.value : value
             guard object.map({ type(of: $0) is AnyObject.Type }) ?? true else {
                 DIContext.fail(
                     "\(call) is a weakSingleton but made \(type(of: value)), not a class")
@@ -376,7 +376,11 @@ nonisolated extension Assembly {
         let value = DIContext.Resolution.current().obtain(call) {
             var object = make()
             $0.record(object)
+            let made = object
             inject(&object)
+            if DIContext.differ(object, made) {
+                $0.discard(made)
+            }
             return object
         }
         guard let result = value as? Result else {
@@ -590,18 +594,18 @@ nonisolated extension DIContext {
             let caller = read.calls.last
             call.stack = guardStack(call)
             let original = caller?.standsIn(for: call) ?? false
+            let listed = substitution(for: call)  // a context's first call takes its snapshot
             if caller == nil, let probe = read.probe, probe.result == call.result {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
-            } else if !original, call.substitutable,
-                let substitution = substitution(for: call)
-            {
+            } else if !original, call.substitutable, let substitution = listed {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
             }
-            // The call claims its slot, unless it holds another's (a prototype's is never found).
+            // The call claims its slot with one hash, unless another call has it; a prototype's
+            // object is never kept.
             let slot = call.slot
-            if let record = read.graph.updateValue(call, forKey: slot), call.scope != .prototype {
+            if call.scope != .prototype, let record = read.graph.updateValue(call, forKey: slot) {
                 read.graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
@@ -628,8 +632,8 @@ nonisolated extension DIContext {
             return object
         }
 
-        /// Makes the object of `call` and keeps it if it is a singleton; what it replaces is kept
-        /// until the read ends. A substitute whose stand-in was found must return it.
+        /// Makes the object of `call` and keeps it if it is a singleton. A substitute whose
+        /// stand-in was found must return it.
         func create(_ call: Call, _ make: (Resolution) -> Any) -> Any {
             note(call, created: true)
             read.calls.append(call)
@@ -646,11 +650,13 @@ nonisolated extension DIContext {
                 call.mustNotShare()
                 call.context.keep(value, for: call)
             }
-            if let replaced = call.object {
-                read.replaced.append(replaced)  // its deinit may read: let go when the read ends
-            }
             call.object = value
             return value
+        }
+
+        /// Keeps an object that an `inject:` replaced until the read ends: its deinit may read.
+        @usableFromInline func discard(_ object: Any) {
+            read.replaced.append(object)
         }
 
         /// Records `object` in the innermost define call before its inject runs, so that cycles
@@ -703,16 +709,26 @@ nonisolated extension DIContext {
         }
 
         /// Stops before a define call that would leave too little stack for the next one (taken
-        /// to need as much as this one's caller used) on top of `stackLimit`, which leaves room for
-        /// the message; returns the stack's address.
+        /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
+        /// address.
         func guardStack(_ call: Call) -> UInt {
             var marker = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
             let level = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
-            if here < stackLimit + level {
-                DIContext.fail(Resolution.stackMessage(read.calls + [call]))
+            guard here < stackLimit + level else {
+                return here
             }
-            return here
+            // The message is made on a thread of its own, as this one has little stack left: even
+            // a new array here may run the runtime's type lookup, which takes many kilobytes.
+            nonisolated(unsafe) let path = (read.calls, call)
+            let thread = Thread {
+                DIContext.fail(Resolution.stackMessage(path.0 + [path.1]))
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+            while true {
+                sleep(1)
+            }
         }
 
         /// Names the define calls that used up the stack: the repeating ones, if any.
@@ -729,8 +745,8 @@ nonisolated extension DIContext {
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
-        /// a quarter of the stack above the bottom, at least 16 KiB (what the message takes, with
-        /// room to spare) and at most 128 KiB, or 0 where the bottom cannot be learnt.
+        /// `stackReserve` above the bottom (a quarter of a smaller stack), or 0 where the bottom
+        /// cannot be learnt.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
                 let size = UInt(pthread_get_stacksize_np(pthread_self()))
@@ -751,8 +767,11 @@ nonisolated extension DIContext {
                 pthread_attr_destroy(&attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + min(128 * 1024, max(16 * 1024, UInt(size) / 4))
+            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 4)
         }
+
+        /// Stack kept free for the code between two define calls.
+        static let stackReserve: UInt = 128 * 1024
     }
 }
 
@@ -979,7 +998,15 @@ nonisolated extension DIContext {
     }
 
     /// True if `value` is an object other than `object`.
-    static func differ(_ value: Any, _ object: Any) -> Bool {
+    @usableFromInline static func differ(_ value: Any, _ object: Any) -> Bool {
         type(of: value) is AnyObject.Type && value as AnyObject !== object as AnyObject
+    }
+
+    /// True if `value` is an object other than `object`; without a cast where `T` is a class.
+    @inlinable static func differ<T>(_ value: T, _ object: T) -> Bool {
+        guard T.self is AnyObject.Type else {
+            return differ(value as Any, object as Any)
+        }
+        return value as AnyObject !== object as AnyObject
     }
 }

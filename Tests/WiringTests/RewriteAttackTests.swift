@@ -7,8 +7,8 @@ import Wiring
 #endif
 
 // Wiring after its internals were made smaller (one Call per define, one Read per thread, slots
-// by define call site, singletons kept as closures, the stack guard's message made on the reading
-// thread), tried as a hostile user would, in debug and release. Each test asserts what the README
+// by define call site, singletons kept as closures), tried as a hostile user would, in debug and
+// release. Each test asserts what the README
 // and the catalog promise (or what EasyDi does). Cases that may stop the process run in a child
 // (an exit test) with EdgeTests' helpers: status 1 and EDGE-WORKS when the library did what it
 // promises, status 2 and EDGE-WRONG for a silent wrong result, else a Wiring: stop.
@@ -644,23 +644,19 @@ struct RewriteAttackTests {
     func objectGraphAroundAPrototypeOfOneKey() {
         let assembly = Attack3ScopeAssembly.instance(from: DIContext())
         let trio = assembly.trio
-        withKnownIssue("a prototype read takes the objectGraph slot of its key") {
-            #expect(
-                trio[0] === trio[2], "the shared widget is \(trio[0].name), then \(trio[2].name)")
-            #expect(trio[1] !== trio[0])
-            #expect(assembly.made.value == 2)
-        }
+        #expect(
+            trio[0] === trio[2], "the shared widget is \(trio[0].name), then \(trio[2].name)")
+        #expect(trio[1] !== trio[0])
+        #expect(assembly.made.value == 2)
     }
 
     @Test("slots: a singleton read after a prototype of its key in one graph is the singleton")
     func singletonAfterAPrototypeOfItsKey() {
         let assembly = Attack3ScopeAssembly.instance(from: DIContext())
         let sessions = assembly.sessions
-        withKnownIssue("a prototype read takes the singleton slot of its key") {
-            #expect(sessions[0] === sessions[2], "got \(sessions.map(\.name))")
-            #expect(sessions[1] !== sessions[0])
-            #expect(assembly.session(fresh: false) === sessions[0])
-        }
+        #expect(sessions[0] === sessions[2], "got \(sessions.map(\.name))")
+        #expect(sessions[1] !== sessions[0])
+        #expect(assembly.session(fresh: false) === sessions[0])
     }
 
     @Test("slots: two define calls of one key on one line are two singletons")
@@ -681,11 +677,9 @@ struct RewriteAttackTests {
     func droppedPrototypesAreLetGo() {
         let assembly = Attack3FactoryAssembly.instance(from: DIContext())
         _ = assembly.assembler
-        withKnownIssue("every object made is kept until the read ends") {
-            #expect(assembly.aliveWhileReading <= 1, "\(assembly.aliveWhileReading) parts alive")
-            #expect(assembly.census.peak <= 2, "\(assembly.census.peak) parts alive at once")
-            #expect(assembly.census.alive == 0)
-        }
+        #expect(assembly.aliveWhileReading <= 1, "\(assembly.aliveWhileReading) parts alive")
+        #expect(assembly.census.peak <= 2, "\(assembly.census.peak) parts alive at once")
+        #expect(assembly.census.alive == 0)
     }
 
     // MARK: Substitution snapshots
@@ -695,10 +689,8 @@ struct RewriteAttackTests {
         let assembly = Attack3ModuleAssembly.instance(from: DIContext())
         let view = Attack3Box("view")
         assembly.inject(into: view)
-        withKnownIssue("the snapshot is taken at the first substitutable read") {
-            #expect(view.inner?.name == "presenter", "got \(view.inner?.name ?? "nil")")
-            #expect(assembly.presenter.name == "fake")
-        }
+        #expect(view.inner?.name == "presenter", "got \(view.inner?.name ?? "nil")")
+        #expect(assembly.presenter.name == "fake")
     }
 
     @Test("snapshot: a context first read mid-read gives the substitutions the read started with")
@@ -796,9 +788,7 @@ struct RewriteAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("keep() trusts the object's mirror") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     // MARK: Trace timing
