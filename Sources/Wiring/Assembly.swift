@@ -238,15 +238,17 @@ nonisolated extension Assembly {
     ///   - make: Makes the object.
     ///   - file: Where the define call is, which tells an override's define from its superclass's.
     ///   - line: Where the define call is, which tells an override's define from its superclass's.
+    ///   - column: Where the define call is, which tells two define calls of one line apart.
     @inlinable public final func define<Object, Result>(
         key: String = #function,
         definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
         file: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line)) { _ in }
+        resolve(key, definitionKey, scope, make, at: (file, line, column)) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -262,6 +264,7 @@ nonisolated extension Assembly {
     ///   - inject: Sets the object's dependencies by reading other definitions.
     ///   - file: Where the define call is, which tells an override's define from its superclass's.
     ///   - line: Where the define call is, which tells an override's define from its superclass's.
+    ///   - column: Where the define call is, which tells two define calls of one line apart.
     @inlinable public final func define<Object, Result, Returned>(
         key: String = #function,
         definitionKey: String = #function,
@@ -269,9 +272,12 @@ nonisolated extension Assembly {
         init make: @autoclosure () -> Object,
         inject: (inout Object) -> Returned,
         file: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line)) { Self.apply(inject, &$0) }
+        resolve(key, definitionKey, scope, make, at: (file, line, column)) {
+            Self.apply(inject, &$0)
+        }
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -285,6 +291,7 @@ nonisolated extension Assembly {
     ///   - inject: Sets the object's dependencies and returns the result.
     ///   - file: Where the define call is, which tells an override's define from its superclass's.
     ///   - line: Where the define call is, which tells an override's define from its superclass's.
+    ///   - column: Where the define call is, which tells two define calls of one line apart.
     @_disfavoredOverload
     @inlinable public final func define<Object, Result>(
         key: String = #function,
@@ -293,9 +300,10 @@ nonisolated extension Assembly {
         init make: @autoclosure () -> Object,
         inject: (Object) -> Object,
         file: StaticString = #fileID,
-        line: UInt = #line
+        line: UInt = #line,
+        column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line)) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: (file, line, column)) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -367,7 +375,7 @@ nonisolated extension Assembly {
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
-        at site: (file: StaticString, line: UInt)?,
+        at site: (file: StaticString, line: UInt, column: UInt)?,
         substitutable: Bool = true,
         _ inject: (inout Object) -> Void
     ) -> Result {
@@ -402,6 +410,7 @@ nonisolated extension DIContext {
     struct Site: Hashable {
         let file: UnsafeRawPointer
         let line: UInt
+        let column: UInt
     }
 
     /// Where a read's graph or a table of singletons keeps a call's object: its context, its
@@ -442,7 +451,8 @@ nonisolated extension DIContext {
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: (file: StaticString, line: UInt)?, _ substitutable: Bool,
+            _ result: Any.Type, _ site: (file: StaticString, line: UInt, column: UInt)?,
+            _ substitutable: Bool,
             in context: DIContext
         ) {
             self.assembly = assembly
@@ -450,7 +460,9 @@ nonisolated extension DIContext {
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
-            self.site = site.map { Site(file: UnsafeRawPointer($0.file.utf8Start), line: $0.line) }
+            self.site = site.map {
+                Site(file: UnsafeRawPointer($0.file.utf8Start), line: $0.line, column: $0.column)
+            }
             self.substitutable = substitutable
             self.context = context
         }
