@@ -384,11 +384,7 @@ nonisolated extension Assembly {
         let value = DIContext.Resolution.current().obtain(call) {
             var object = make()
             $0.record(object)
-            let made = object
             inject(&object)
-            if DIContext.differ(object, made) {
-                $0.discard(made)
-            }
             return object
         }
         guard let result = value as? Result else {
@@ -445,6 +441,9 @@ nonisolated extension DIContext {
         /// substitute runs, the object of the first define of its type that the substitute calls,
         /// which stands in for it (EasyDi's rule).
         var object: Any?
+        /// What its init made, held as long as the call is (until the read ends, unless a
+        /// prototype's), should `inject:` return another object: its deinit may read.
+        var made: Any?
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
         /// which the substitute must then return.
         var found = false
@@ -502,16 +501,15 @@ nonisolated extension DIContext {
     }
 
     /// One top-level read of a thread, let go when it ends: the define calls under way
-    /// (innermost last); its graph, the last call of each slot (whose object is nil until made);
-    /// the objects an `inject:` replaced; each context's substitutions as the read first found
-    /// them, with the context, so that no identifier is reused meanwhile; and the key-path probe
-    /// whose getter runs, if any. Only its thread touches it.
+    /// (innermost last); its graph, the call of each slot (whose object is nil until made); each
+    /// context's substitutions as the read first found them, with the context, so that no
+    /// identifier is reused meanwhile; and the key-path probe whose getter runs, if any. Only its
+    /// thread touches it.
     struct Read {
         var calls: [Call] = []
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
         /// instructions in `Benchmarks/run --callgrind graph11`.
         var graph = [Slot: Call](minimumCapacity: 16)
-        var replaced: [Any] = []
         var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
             [:]
         /// The key path's type, the substitution that serves the top-level reads of that type
@@ -666,17 +664,13 @@ nonisolated extension DIContext {
             return value
         }
 
-        /// Keeps an object that an `inject:` replaced until the read ends: its deinit may read.
-        @usableFromInline func discard(_ object: Any) {
-            read.replaced.append(object)
-        }
-
         /// Records `object` in the innermost define call before its inject runs, so that cycles
         /// close. The first define a substitute calls of the type it replaces makes the
         /// substitute, as in EasyDi: it stands in for the substitute's object.
         @usableFromInline func record(_ object: Any) {
             let call = read.calls.last!
             call.object = object
+            call.made = object
             if let outer = read.calls.dropLast().last, outer.substitution != nil,
                 outer.object == nil, outer.key != call.key, outer.result == call.result,
                 call.scope != .prototype
@@ -1010,15 +1004,7 @@ nonisolated extension DIContext {
     }
 
     /// True if `value` is an object other than `object`.
-    @usableFromInline static func differ(_ value: Any, _ object: Any) -> Bool {
+    static func differ(_ value: Any, _ object: Any) -> Bool {
         type(of: value) is AnyObject.Type && value as AnyObject !== object as AnyObject
-    }
-
-    /// True if `value` is an object other than `object`; without a cast where `T` is a class.
-    @inlinable static func differ<T>(_ value: T, _ object: T) -> Bool {
-        guard T.self is AnyObject.Type else {
-            return differ(value as Any, object as Any)
-        }
-        return value as AnyObject !== object as AnyObject
     }
 }
