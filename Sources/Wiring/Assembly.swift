@@ -136,9 +136,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     func keep(_ value: Any, for call: Call) {
         var kept: () -> Any? = { value }
         if call.scope == .weakSingleton {
-            let mirror = Mirror(reflecting: value)
-            let optional = !(type(of: value) is AnyObject.Type) && mirror.displayStyle == .optional
-            let object: Any? = optional ? mirror.children.first?.value : value
+            let object = DIContext.unwrapped(value)
             guard object.map({ type(of: $0) is AnyObject.Type }) ?? true else {
                 DIContext.fail(
                     "\(call) is a weakSingleton but made \(type(of: value)), not a class")
@@ -585,14 +583,15 @@ nonisolated extension DIContext {
             if read.calls.isEmpty {
                 end()
             }
-            reading -= 1
-            if reading == 0 {
+            // The outermost read tells the events, those of reads its hooks make after the rest.
+            while reading == 1, !events.isEmpty {
                 let told = events
                 events = []
                 for tell in told {
                     tell()
                 }
             }
+            reading -= 1
             return value
         }
 
@@ -1003,8 +1002,27 @@ nonisolated extension DIContext {
                 + "in inject: instead of init:")
     }
 
-    /// True if `value` is an object other than `object`.
+    /// True if `object` is an object and `value` is not that object (an optional's content is
+    /// what counts).
     static func differ(_ value: Any, _ object: Any) -> Bool {
-        type(of: value) is AnyObject.Type && value as AnyObject !== object as AnyObject
+        guard let object = unwrapped(object), type(of: object) is AnyObject.Type else {
+            return false
+        }
+        return unwrapped(value).map { $0 as AnyObject !== object as AnyObject } ?? true
     }
+
+    /// What `value` holds if it is an optional, however deep (`nil` if empty), else `value`. An
+    /// optional is told by its type: a mirror can be made to look like one.
+    static func unwrapped(_ value: Any) -> Any? {
+        guard type(of: value) is OptionalValue.Type else {
+            return value
+        }
+        return Mirror(reflecting: value).children.first.flatMap { unwrapped($0.value) }
+    }
+
+    /// The optionals, whatever they wrap.
+    protocol OptionalValue {}
 }
+
+/// Tells optionals from values whose mirror looks like one.
+nonisolated extension Optional: DIContext.OptionalValue {}

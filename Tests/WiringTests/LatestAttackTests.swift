@@ -308,9 +308,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("a replaced struct is let go mid-read: cycle stop") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("replaced: an optional object, replaced inside another's init, reads that other")
@@ -324,9 +322,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("a replaced optional is let go mid-read: cycle stop") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("replaced: a closure holding a class, replaced inside another's init, reads that other")
@@ -340,9 +336,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("a replaced closure is let go mid-read: cycle stop") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("replaced: a protocol-typed object replaced by a struct inside another's init")
@@ -356,9 +350,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("a class replaced by a struct is let go mid-read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("replaced: a protocol-typed object replaced by another object inside another's init")
@@ -403,9 +395,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("the deinit's read joins the read under way") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// Thread Safety: nothing but making the singleton runs under the creation lock; the
@@ -420,9 +410,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("the deinit runs under the creation lock") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     // MARK: Trace timing
@@ -434,12 +422,10 @@ struct LatestAttackTests {
         _ = assembly.holder
         let t = "Attack4TraceAssembly"
         #expect(assembly.budget.value == 1)
-        withKnownIssue("the deinit's read is told as a child of holder") {
-            #expect(
-                log.lines == [
-                    "\(t).holder 0 - made", "\(t).swapped 1 \(t).holder made", "\(t).late 0 - made",
-                ])
-        }
+        #expect(
+            log.lines == [
+                "\(t).holder 0 - made", "\(t).swapped 1 \(t).holder made", "\(t).late 0 - made",
+            ])
     }
 
     /// Contexts: events come in reading order, parents before children.
@@ -457,13 +443,11 @@ struct LatestAttackTests {
         ref.object = assembly
         _ = assembly.parent
         let t = "Attack4TraceAssembly"
-        withKnownIssue("the hook's read is told between the read's events") {
-            #expect(
-                log.lines == [
-                    "\(t).parent 0 - made", "\(t).child 1 \(t).parent made",
-                    "\(t).sibling 1 \(t).parent made", "\(t).extra 0 - made",
-                ])
-        }
+        #expect(
+            log.lines == [
+                "\(t).parent 0 - made", "\(t).child 1 \(t).parent made",
+                "\(t).sibling 1 \(t).parent made", "\(t).extra 0 - made",
+            ])
     }
 
     @Test("trace: a weakSingleton a read dropped is gone when its event is told")
@@ -500,13 +484,11 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("kept as its child; the second read stops as a mismatch") {
-            #expect(
-                text.contains("EDGE-WORKS")
-                    || text.contains(
-                        "Wiring: Attack4WeakAssembly.handle is a weakSingleton but made"),
-                "\(text)")
-        }
+        #expect(
+            text.contains("EDGE-WORKS")
+                || text.contains(
+                    "Wiring: Attack4WeakAssembly.handle is a weakSingleton but made"),
+            "\(text)")
     }
 
     @Test("weak: an optional of an optional object is shared while held")
@@ -524,9 +506,7 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("unwrapped once: stops as not a class") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("weak: an optional protocol-typed object is shared while held, made anew once let go")
@@ -573,10 +553,8 @@ struct LatestAttackTests {
                     "no stop: wrapper gives \(assembly.wrapper?.name ?? "nil"), "
                         + "plain gives \(assembly.plain?.name ?? "nil")")
             })
-        withKnownIssue("no identity check on optionals: plain is substituted") {
-            #expect(
-                text.contains("reads Attack4ProbeAssembly.plain but returns another"), "\(text)")
-        }
+        #expect(
+            text.contains("reads Attack4ProbeAssembly.plain but returns another"), "\(text)")
     }
 
     @Test("spy: a key-path spy on an optional definition is one per graph around one original")
@@ -609,11 +587,9 @@ struct LatestAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("no identity check on optionals: two objects in one graph") {
-            #expect(
-                text.contains("EDGE-WORKS") || text.contains("Wiring: cycle that cannot close"),
-                "\(text)")
-        }
+        #expect(
+            text.contains("EDGE-WORKS") || text.contains("Wiring: cycle that cannot close"),
+            "\(text)")
     }
 
     // MARK: Substitution snapshots
