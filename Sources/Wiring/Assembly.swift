@@ -87,7 +87,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
-    /// Only making the singleton runs under it: trace events are told when the read ends.
+    /// Only making the singleton runs under it: trace events are told when the outermost read ends.
     static let creation = NSRecursiveLock()
 
     /// Makes an isolated context.
