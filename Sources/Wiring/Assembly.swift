@@ -968,9 +968,9 @@ nonisolated extension Assembly {
     ) -> Result {
         let missing = { () -> Result in
             DIContext.fail(
-                "placeholder \(type(of: self)).\(key) at \(file):\(line) has no object injected under "
-                    + "that key in the current graph; call defineInjection(key:into:) first, in the "
-                    + "same resolution")
+                "placeholder \(type(of: self)).\(key) at \(file):\(line) has no object injected "
+                    + "under that key in the current graph; call defineInjection(key:into:) first, "
+                    + "in the same resolution")
         }
         return resolve(key, definitionKey, .objectGraph, missing, at: nil) { _ in }
     }

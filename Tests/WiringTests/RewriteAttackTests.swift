@@ -255,9 +255,15 @@ final class Attack3ScopeAssembly: Assembly {
 
 /// An A/B switch written as one ternary on one line: two define calls, so two definitions.
 final class Attack3SwitchAssembly: Assembly {
-    var useV2 = false
+    var v2 = false
+    /// The scope of both branches, under a short name so that the one line fits.
+    let s = Scope.lazySingleton
     // swift-format-ignore
-    var feature: Attack3Box { useV2 ? define(scope: .lazySingleton, init: Attack3Box("v2")) : define(scope: .lazySingleton, init: Attack3Box("v1")) }
+    var feature: Attack3Box { v2 ? define(scope: s, init: box(2)) : define(scope: s, init: box(1)) }
+
+    func box(_ version: Int) -> Attack3Box {
+        Attack3Box("v\(version)")
+    }
 }
 
 /// Counts the boxes alive.
@@ -663,11 +669,11 @@ struct RewriteAttackTests {
     func twoDefineCallsOnOneLine() {
         let assembly = Attack3SwitchAssembly.instance(from: DIContext())
         let v1 = assembly.feature
-        assembly.useV2 = true
+        assembly.v2 = true
         let v2 = assembly.feature
         #expect(v1.name == "v1")
         #expect(v2.name == "v2", "the v2 branch gave \(v2.name)")
-        assembly.useV2 = false
+        assembly.v2 = false
         #expect(assembly.feature === v1)
     }
 
