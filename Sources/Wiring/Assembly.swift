@@ -726,7 +726,7 @@ nonisolated extension DIContext {
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
             nonisolated(unsafe) let path = (read.calls, call)
-            let thread = Thread {
+            let thread = Foundation.Thread {
                 DIContext.fail(Resolution.stackMessage(path.0 + [path.1]))
             }
             thread.stackSize = 1 << 20
@@ -1017,7 +1017,7 @@ nonisolated extension DIContext {
         guard type(of: value) is OptionalValue.Type else {
             return value
         }
-        return Mirror(reflecting: value).children.first.flatMap { unwrapped($0.value) }
+        return Swift.Mirror(reflecting: value).children.first.flatMap { unwrapped($0.value) }
     }
 
     /// The optionals, whatever they wrap.

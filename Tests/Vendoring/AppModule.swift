@@ -9,6 +9,18 @@ enum Scope {
 }
 struct TraceEvent {}
 final class Context {}
+// Names the library uses inside its own types, or takes from Foundation and the standard library:
+// a messaging app has its own `Thread`.
+final class Thread {}
+struct Mirror {}
+struct Key {}
+struct Slot {}
+struct Site {}
+final class Call {}
+struct Read {}
+final class Resolution {}
+final class Substitution {}
+enum Default {}
 
 /// A view model, MainActor-isolated as an app's are.
 @MainActor
