@@ -143,13 +143,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
-        lock.withLock {
+        let swept = lock.withLock {
             if let substitution = call.substitution {
-                substitution.singletons.put(kept, at: call.slot)
-            } else {
-                singletons.put(kept, at: call.slot)
+                return substitution.singletons.put(kept, at: call.slot)
             }
+            return singletons.put(kept, at: call.slot)
         }
+        withExtendedLifetime(swept) {}  // let go unlocked: a deinit may read
     }
 
     /// The singletons of a context or of one substitution, by slot, each held strongly or, for
@@ -160,12 +160,18 @@ public nonisolated final class DIContext: @unchecked Sendable {
     struct Shelf {
         var entries: [Slot: () -> Any?] = [:]
 
-        mutating func put(_ kept: @escaping () -> Any?, at slot: Slot) {
+        /// Keeps `kept` at `slot`; returns the singletons a sweep found alive, for the caller to
+        /// let go after unlocking: if another thread lets go of one meanwhile, its deinit runs
+        /// where they are let go.
+        mutating func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
+            var alive: [Slot: Any] = [:]
             if entries.count == entries.capacity {
-                entries = entries.filter { $0.value() != nil }
+                alive = entries.compactMapValues { $0() }
+                entries = entries.filter { alive[$0.key] != nil }
                 entries.reserveCapacity(2 * entries.count)
             }
             entries[slot] = kept
+            return alive
         }
     }
 

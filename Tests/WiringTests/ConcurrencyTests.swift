@@ -154,3 +154,71 @@ extension ConcurrencyTests {
         #expect(assembly.numbered(1_999) === assembly.numbered(1_999))
     }
 }
+
+/// A weak singleton whose deinit reads a singleton of its context, which takes the context's
+/// lock.
+final class SweptSession {
+    let assembly: SweepingAssembly
+
+    init(_ assembly: SweepingAssembly) {
+        self.assembly = assembly
+    }
+
+    deinit {
+        _ = assembly.settings
+    }
+}
+
+/// Weak singletons under runtime keys, so that keeping new ones sweeps the released ones.
+final class SweepingAssembly: Assembly {
+    var settings: Widget { define(scope: .lazySingleton, init: Widget()) }
+    func session(_ number: Int) -> SweptSession {
+        define(key: "session-\(number)", scope: .weakSingleton, init: SweptSession(self))
+    }
+}
+
+/// The sessions a thread has made and another lets go of, oldest first.
+private final class SessionQueue: @unchecked Sendable {
+    let lock = NSLock()
+    var sessions: [SweptSession] = []
+    var done = false
+}
+
+extension ConcurrencyTests {
+    /// A sweep of released weak singletons holds each live one for a moment, under the context's
+    /// lock. If the thread that held it lets go meanwhile, the sweep's is the last reference: the
+    /// deinit must not run under the lock, or its read waits for the lock forever. Two live
+    /// sessions at most make every keep sweep; the child process has 2 s of reads and reports a
+    /// hang after 30 (before the fix: hung in 10 runs of 10, debug and release).
+    @Test("a weak singleton let go while a sweep looks at it runs its deinit unlocked")
+    func weakSingletonLetGoDuringSweep() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let watchdog = Thread {
+                    sleep(30)
+                    edgeWrong("the reads hung: a deinit waited for the context's lock")
+                }
+                watchdog.start()
+                let assembly = SweepingAssembly.instance(from: DIContext())
+                let queue = SessionQueue()
+                let dropper = Thread {
+                    while !queue.lock.withLock({ queue.done }) {
+                        // The oldest session is let go on this thread, after unlocking.
+                        _ = queue.lock.withLock {
+                            queue.sessions.count > 2 ? queue.sessions.removeFirst() : nil
+                        }
+                    }
+                }
+                dropper.start()
+                let start = Date()
+                var number = 0
+                while Date().timeIntervalSince(start) < 2 {
+                    let session = assembly.session(number)
+                    number += 1
+                    queue.lock.withLock { queue.sessions.append(session) }
+                }
+                queue.lock.withLock { queue.done = true }
+            })
+        #expect(!text.contains("EDGE-WRONG"), "\(text)")
+    }
+}
