@@ -908,12 +908,11 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     /// - Parameter keyPath: The key path the substitution was added for.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
         let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
-        let key = context.lock.withLock {
-            context.substitutions.first { $0.value.keyPath.map { $0 == added } == true }?.key
+        let removed = context.lock.withLock {
+            context.substitutions.first { $0.value.keyPath.map { $0 == added } == true }
+                .flatMap { context.substitutions.removeValue(forKey: $0.key) }
         }
-        if let key {
-            substitute(key, nil)
-        }
+        withExtendedLifetime(removed) {}  // let go unlocked: its deinit may read
     }
 
     /// Learns the definition behind `keyPath` with a probe: the getter runs as a top-level read

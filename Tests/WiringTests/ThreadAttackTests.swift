@@ -156,31 +156,6 @@ final class Attack5RaceAssembly: Assembly {
     var target: Attack5Box { define(init: Attack5Box("real")) }
 }
 
-// MARK: Sweeps
-
-/// Weak singletons under runtime keys whose deinits read a definition of their context.
-final class Attack5SweepAssembly: Assembly {
-    let reads = EdgeCounter()
-
-    var plain: Attack5Box { define(init: Attack5Box("plain")) }
-
-    func session(_ n: Int) -> Attack5Box {
-        define(key: "session-\(n)", scope: .weakSingleton, init: self.dying("\(n)"))
-    }
-
-    private func dying(_ name: String) -> Attack5Box {
-        let box = Attack5Box(name)
-        box.onDeinit = { [weak self] in
-            guard let self else {
-                return
-            }
-            _ = self.plain
-            self.reads.increment()
-        }
-        return box
-    }
-}
-
 // MARK: Singletons across contexts
 
 /// Three contexts in a ring: each lazySingleton's init reads the next context's weakSingleton,
@@ -676,12 +651,7 @@ struct ThreadAttackTests {
                 lost.increment()
             }
         }
-        withKnownIssue(
-            "removeSubstitution(for: keyPath) finds the key, then removes in a second lock",
-            isIntermittent: true
-        ) {
-            #expect(lost.value == 0, "the substitution added by name was lost \(lost.value) times")
-        }
+        #expect(lost.value == 0, "the substitution added by name was lost \(lost.value) times")
     }
 
     // MARK: Trace hooks
@@ -790,45 +760,6 @@ struct ThreadAttackTests {
                 edgeWorked()
             })
         #expect(text.contains("EDGE-WORKS"), "\(text)")
-    }
-
-    @Test("sweep: a weak singleton let go during another thread's sweep has a deinit that reads")
-    func weakSingletonReleasedDuringASweep() async {
-        let text = edgeText(
-            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let assembly = Attack5Unchecked(
-                    value: Attack5SweepAssembly.instance(from: DIContext()))
-                attack5Within20Seconds {
-                    let ended = edgeOnThreads(3) { index in
-                        var n = 0
-                        let deadline = Date().addingTimeInterval(2)
-                        while Date() < deadline {
-                            n += 1
-                            if index == 0 {
-                                // Released at once, so that the table fills and sweeps.
-                                _ = assembly.value.session(1_000_000 + n)
-                            } else {
-                                // Eight held, then let go one after another on this thread.
-                                let held = (0..<8).map { assembly.value.session(index * 100 + $0) }
-                                withExtendedLifetime(held) {}
-                            }
-                        }
-                    }
-                    if !ended {
-                        edgeWrong("hung: a deinit read under the context's lock")
-                    }
-                }
-                if assembly.value.reads.value == 0 {
-                    edgeWrong("no deinit read")
-                }
-                edgeWorked()
-            })
-        withKnownIssue(
-            "a sweep's weak load can be the last reference, its deinit runs under the lock",
-            isIntermittent: true
-        ) {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
     }
 
     // MARK: Lifetimes
