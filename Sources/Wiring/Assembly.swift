@@ -49,7 +49,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     /// Runs `operation` with `context` as the default context of this thread or task and of the
-    /// tasks it starts, so that tests running in parallel each substitute in their own.
+    /// tasks it starts, so that tests running in parallel each substitute in their own. A
+    /// `Task.detached` inherits no task-local value: it gets the process-wide default.
     ///
     /// - Parameters:
     ///   - context: The context that `defaultInstance` gives while `operation` runs.
@@ -62,7 +63,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     /// Runs the asynchronous `operation` with `context` as the default context of this task and
-    /// of the tasks it starts.
+    /// of the tasks it starts (not of a `Task.detached`, which inherits no task-local value).
     ///
     /// - Parameters:
     ///   - context: The context that `defaultInstance` gives while `operation` runs.
