@@ -936,16 +936,16 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
         guard let found = calls.last else {
-            fail("is not a definition: its getter calls no define(...) of its type")
+            fail("is not a definition: its getter calls no define(...) that returns \(Value.self)")
         }
         if let other = calls.first(where: { $0.key != found.key || $0.context !== found.context }) {
-            fail("reads more than one definition of its type: \(other) and \(found)")
+            fail("reads two definitions of its type, \(other) and \(found); substitute one by name")
         }
         guard found.context === context else {
-            fail("names \(found) of another context; substitute it on an assembly there")
+            fail("names \(found) of another context; substitute on an assembly of that context")
         }
         if let made = found.object, DIContext.differ(returned, made) {
-            fail("reads \(found) but returns another object; substitute that one")
+            fail("reads \(found) but returns another object; substitute \(found) itself")
         }
         substitution.name = "\(found.assembly).\(found.name)"
         substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))

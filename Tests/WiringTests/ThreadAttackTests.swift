@@ -958,18 +958,16 @@ struct ThreadAttackTests {
         // The endings Diagnostics.md shows for each message.
         let documented = [
             "is not a definition: its getter calls no define(...) that returns Attack5Counter",
-            "reads more than one definition of its type: Attack5KeyPathAssembly.left and "
-                + "Attack5KeyPathAssembly.right; substitute one of them by its own key path or name",
+            "reads two definitions of its type, Attack5KeyPathAssembly.left and "
+                + "Attack5KeyPathAssembly.right; substitute one by name",
             "reads Attack5KeyPathAssembly.plain but returns another object; substitute "
                 + "Attack5KeyPathAssembly.plain itself",
-            "names Attack5ForeignAssembly.counter of another context; add the substitution on an "
-                + "assembly of that context",
+            "names Attack5ForeignAssembly.counter of another context; substitute on an assembly "
+                + "of that context",
         ][kind]
         #expect(text.contains("Wiring: the key path given to addSubstitution(for:) at "))
         #expect(text.contains("ThreadAttackTests.swift:"), "\(text)")
-        withKnownIssue("the messages differ from Diagnostics.md") {
-            #expect(text.contains(documented), "\(text)")
-        }
+        #expect(text.contains(documented), "\(text)")
     }
 
     @Test("diagnostics: a cycle in a singleton's init stops with the path while 4 threads wait")

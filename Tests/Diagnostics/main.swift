@@ -1,0 +1,123 @@
+// The programs behind the messages in Sources/Wiring/Wiring.docc/Diagnostics.md. `.ci/diagnostics`
+// builds this file with the library as module `msgs` (`swiftc -O`), runs each scenario in a
+// process of its own and checks that the article shows the messages they print, and no other.
+import Foundation
+
+final class Node {
+    init(_ next: Node?) {}
+}
+struct Item {
+    let number: Int
+}
+protocol Feature {}
+final class Counter {}
+
+final class ABCAssembly: Assembly {
+    var a: Node { define(init: Node(self.b)) }
+    var b: Node { define(init: Node(self.a)) }
+}
+
+final class ListAssembly: Assembly {
+    func item(_ number: Int) -> Item { define(scope: .lazySingleton, init: Item(number: number)) }
+}
+
+final class ModuleAssembly: Assembly {
+    var view: Node { definePlaceholder() }
+}
+
+final class FeatureAssembly: Assembly {
+    var feature: Feature { define(init: Item(number: 1)) }
+}
+
+struct FeatureV1: Feature {}
+
+final class SubAssembly: Assembly {
+    var feature: Feature { define(init: FeatureV1()) }
+}
+
+final class WeakAssembly: Assembly {
+    var item: Item { define(scope: .weakSingleton, init: Item(number: 1)) }
+}
+
+final class CounterAssembly: Assembly {
+    var left: Counter { define(init: Counter()) }
+    var right: Counter { define(init: Counter()) }
+    var other: Counter { define(init: Counter()) }
+    var plain: Counter { Counter() }
+    var both: Counter {
+        _ = left
+        return right
+    }
+    var wrapped: Counter {
+        _ = other
+        return Counter()
+    }
+    var elsewhere: Counter { OtherCounterAssembly.instance(from: DIContext()).counter }
+}
+
+final class OtherCounterAssembly: Assembly {
+    var counter: Counter { define(init: Counter()) }
+}
+
+final class ChainAssembly: Assembly {
+    func chain(_ number: Int) -> Node {
+        define(key: "chain-\(number)", init: Node(self.chain(number + 1)))
+    }
+}
+
+final class LoopAssembly: Assembly {
+    var a: Node { define(scope: .prototype, init: Node(self.b)) }
+    var b: Node { define(scope: .prototype, init: Node(self.a)) }
+}
+
+final class LeftAssembly: Assembly {
+    let right = RightAssembly.instance()
+}
+
+final class RightAssembly: Assembly {
+    let left = LeftAssembly.instance()
+}
+
+/// Each scenario stops the program with one message.
+let scenarios: [String: () -> Void] = [
+    "cycle": { _ = ABCAssembly.instance().a },
+    "method": { _ = ListAssembly.instance().item(1) },
+    "placeholder": { _ = ModuleAssembly.instance().view },
+    "definition-type": { _ = FeatureAssembly.instance().feature },
+    "substitution-type": {
+        let assembly = SubAssembly.instance()
+        assembly.addSubstitution(for: "feature") { 42 }
+        _ = assembly.feature
+    },
+    "weak-struct": { _ = WeakAssembly.instance().item },
+    "key-path-none": { CounterAssembly.instance().addSubstitution(for: \.plain) { Counter() } },
+    "key-path-two": { CounterAssembly.instance().addSubstitution(for: \.both) { Counter() } },
+    "key-path-other-object": {
+        CounterAssembly.instance().addSubstitution(for: \.wrapped) { Counter() }
+    },
+    "key-path-other-context": {
+        CounterAssembly.instance().addSubstitution(for: \.elsewhere) { Counter() }
+    },
+    "deep": { _ = ChainAssembly.instance().chain(1) },
+    "prototype-loop": { _ = LoopAssembly.instance().a },
+    "stored-assemblies": { _ = LeftAssembly.instance() },
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first, let chosen = scenarios[name] else {
+    print(scenarios.keys.sorted().joined(separator: "\n"))
+    exit(arguments.isEmpty ? 0 : 64)
+}
+nonisolated(unsafe) let scenario = chosen
+// On a thread of a set stack size, so that how deep a chain gets before it stops is the same in
+// every run: which definition of a loop the message ends with depends on it.
+let thread = Thread {
+    scenario()
+    print("\(name): no message")
+    exit(1)
+}
+thread.stackSize = 1 << 20
+thread.start()
+while true {
+    sleep(1)
+}
