@@ -133,8 +133,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
-    /// must be an object, or an optional one (an empty one is as good as released).
-    func keep(_ value: Any, for call: Call) {
+    /// must be an object, or an optional one (an empty one is as good as released). Returns the
+    /// singletons a sweep found alive, for the read to let go of when it ends.
+    func keep(_ value: Any, for call: Call) -> [Slot: Any] {
         var kept: () -> Any? = { value }
         if call.scope == .weakSingleton {
             let object = DIContext.unwrapped(value)
@@ -144,13 +145,12 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
-        let swept = lock.withLock {
+        return lock.withLock {
             if let substitution = call.substitution {
                 return substitution.singletons.put(kept, at: call.slot)
             }
             return singletons.put(kept, at: call.slot)
         }
-        withExtendedLifetime(swept) {}  // let go unlocked: a deinit may read
     }
 
     /// The singletons of a context or of one substitution, by slot, each held strongly or, for
@@ -161,9 +161,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     struct Shelf {
         var entries: [Slot: () -> Any?] = [:]
 
-        /// Keeps `kept` at `slot`; returns the singletons a sweep found alive, for the caller to
-        /// let go after unlocking: if another thread lets go of one meanwhile, its deinit runs
-        /// where they are let go.
+        /// Keeps `kept` at `slot`; returns the singletons a sweep found alive, to be let go of
+        /// after unlocking: if another thread lets go of one meanwhile, its deinit runs where they
+        /// are let go, and it may read.
         mutating func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
             var alive: [Slot: Any] = [:]
             if entries.count == entries.capacity {
@@ -530,6 +530,9 @@ nonisolated extension DIContext {
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
+        /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
+        /// they run starts a read of its own.
+        var swept: [Any] = []
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -680,7 +683,7 @@ nonisolated extension DIContext {
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
-                call.context.keep(value, for: call)
+                read.swept.append(call.context.keep(value, for: call))
             }
             call.object = value
             return value
@@ -938,11 +941,11 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         guard let found = calls.last else {
             fail("is not a definition: its getter calls no define(...) that returns \(Value.self)")
         }
-        if let other = calls.first(where: { $0.key != found.key || $0.context !== found.context }) {
-            fail("reads two definitions of its type, \(other) and \(found); substitute one by name")
+        if let foreign = calls.first(where: { $0.context !== context }) {
+            fail("names \(foreign) of another context; substitute on an assembly of that context")
         }
-        guard found.context === context else {
-            fail("names \(found) of another context; substitute on an assembly of that context")
+        if let other = calls.first(where: { $0.key != found.key }) {
+            fail("reads two definitions of its type, \(other) and \(found); substitute one by name")
         }
         if let made = found.object, DIContext.differ(returned, made) {
             fail("reads \(found) but returns another object; substitute \(found) itself")

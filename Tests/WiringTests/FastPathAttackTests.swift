@@ -655,11 +655,7 @@ struct FastPathAttackTests {
                 FileHandle.standardError.write(Data("swept \(assembly.swept.value)\n".utf8))
                 edgeWorked()
             })
-        withKnownIssue(
-            "a deinit that a sweep runs inside a read joins that read's graph", isIntermittent: true
-        ) {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     // MARK: Removing by key path
@@ -739,11 +735,8 @@ struct FastPathAttackTests {
         #expect(text.contains("Wiring: the key path given to addSubstitution(for:) at "), "\(text)")
         let names = text.components(separatedBy: "of its type, ").last?
             .components(separatedBy: ";").first?.components(separatedBy: " and ")
-        withKnownIssue("both definitions are named Attack6CounterAssembly.counter") {
-            #expect(
-                names?.count == 2 && names?.first != names?.last || text.contains("context"),
-                "\(text)")
-        }
+        #expect(
+            names?.count == 2 && names?.first != names?.last || text.contains("context"), "\(text)")
     }
 
     @Test("message: a protocol-typed getter with no define names the call's file and its type")
