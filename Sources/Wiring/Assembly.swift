@@ -82,7 +82,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Guards the three tables below and every `Substitution`'s `singletons` and `used`; never
     /// held while user code runs.
     let lock = NSLock()
-    var singletons = Shelf()
+    let singletons = Shelf()
     var substitutions: [Key: Substitution] = [:]
     /// The assemblies, each held weakly: an assembly holds its context.
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
@@ -145,10 +145,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
             kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
         let swept = lock.withLock {
-            if let substitution = call.substitution {
-                return substitution.singletons.put(kept, at: call.slot)
-            }
-            return singletons.put(kept, at: call.slot)
+            (call.substitution?.singletons ?? singletons).put(kept, at: call.slot)
         }
         withExtendedLifetime(swept) {}  // let go unlocked: a deinit may read
     }
@@ -158,13 +155,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// creation lock, so only the entry of a released weak singleton is ever replaced. Entries
     /// of released weak singletons are dropped whenever the table would grow, which leaves it
     /// room for as many again, so sweeping costs O(1) amortised.
-    struct Shelf {
+    final class Shelf {
         var entries: [Slot: () -> Any?] = [:]
 
         /// Keeps `kept` at `slot`; returns the singletons a sweep found alive, for the caller to
         /// let go after unlocking: if another thread lets go of one meanwhile, its deinit runs
         /// where they are let go.
-        mutating func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
+        func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
             var alive: [Slot: Any] = [:]
             if entries.count == entries.capacity {
                 alive = entries.compactMapValues { $0() }
@@ -962,7 +959,7 @@ nonisolated extension DIContext {
         var name: String
         let make: (DIContext) -> Any
         var keyPath: (path: AnyKeyPath, on: ObjectIdentifier)?
-        var singletons = Shelf()
+        let singletons = Shelf()
         var used = false
 
         init(_ name: String, _ make: @escaping (DIContext) -> Any) {
