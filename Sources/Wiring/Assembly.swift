@@ -277,9 +277,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column)) {
-            Self.apply(inject, &$0)
-        }
+        resolve(key, definitionKey, scope, make, at: (file, line, column), inject)
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -322,7 +320,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, at: nil, substitutable: false) { Self.apply(inject, &$0) }
+        resolve(key, key, scope, object, at: nil, substitutable: false, inject)
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -358,28 +356,17 @@ nonisolated extension Assembly {
         resolve(key, key, scope, object, at: nil, substitutable: false) { _ in }
     }
 
-    /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
-    /// that it returns replaces it.
-    @inlinable static func apply<Object, Returned>(
-        _ inject: (inout Object) -> Returned,
-        _ object: inout Object
-    ) {
-        let returned = inject(&object)
-        if Returned.self != Void.self, let returned = returned as? Object {
-            object = returned
-        }
-    }
-
     /// Reads a definition through `Resolution.obtain`, with a maker that records the new object
-    /// before `inject` runs, so that cycles close.
-    @inlinable final func resolve<Object, Result>(
+    /// before `inject` runs, so that cycles close. An object of the object's type (a subclass
+    /// too) that `inject` returns replaces it.
+    @inlinable final func resolve<Object, Result, Returned>(
         _ key: String,
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
         at site: (file: StaticString, line: UInt, column: UInt)?,
         substitutable: Bool = true,
-        _ inject: (inout Object) -> Void
+        _ inject: (inout Object) -> Returned
     ) -> Result {
         let resolution = DIContext.Resolution.current()
         let site = site.map(DIContext.Site.init)
@@ -393,7 +380,10 @@ nonisolated extension Assembly {
         let value = resolution.obtain(call) {
             var object = make()
             $0.record(object)
-            inject(&object)
+            let returned = inject(&object)
+            if Returned.self != Void.self, let returned = returned as? Object {
+                object = returned
+            }
             return object
         }
         guard let result = value as? Result else {
