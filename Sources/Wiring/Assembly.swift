@@ -82,7 +82,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Guards the three tables below and every `Substitution`'s `singletons` and `used`; never
     /// held while user code runs.
     let lock = NSLock()
-    var singletons = Shelf()
+    let singletons = Shelf()
     var substitutions: [Key: Substitution] = [:]
     /// The assemblies, each held weakly: an assembly holds its context.
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
@@ -146,10 +146,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
             kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
         return lock.withLock {
-            if let substitution = call.substitution {
-                return substitution.singletons.put(kept, at: call.slot)
-            }
-            return singletons.put(kept, at: call.slot)
+            (call.substitution?.singletons ?? singletons).put(kept, at: call.slot)
         }
     }
 
@@ -158,13 +155,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// creation lock, so only the entry of a released weak singleton is ever replaced. Entries
     /// of released weak singletons are dropped whenever the table would grow, which leaves it
     /// room for as many again, so sweeping costs O(1) amortised.
-    struct Shelf {
+    final class Shelf {
         var entries: [Slot: () -> Any?] = [:]
 
         /// Keeps `kept` at `slot`; returns the singletons a sweep found alive, to be let go of
         /// after unlocking: if another thread lets go of one meanwhile, its deinit runs where they
         /// are let go, and it may read.
-        mutating func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
+        func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
             var alive: [Slot: Any] = [:]
             if entries.count == entries.capacity {
                 alive = entries.compactMapValues { $0() }
@@ -280,9 +277,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column)) {
-            Self.apply(inject, &$0)
-        }
+        resolve(key, definitionKey, scope, make, at: (file, line, column), inject)
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -325,7 +320,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, at: nil, substitutable: false) { Self.apply(inject, &$0) }
+        resolve(key, key, scope, object, at: nil, substitutable: false, inject)
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -361,28 +356,17 @@ nonisolated extension Assembly {
         resolve(key, key, scope, object, at: nil, substitutable: false) { _ in }
     }
 
-    /// Runs an `inject:` closure on `object`; an object of the object's type (a subclass too)
-    /// that it returns replaces it.
-    @inlinable static func apply<Object, Returned>(
-        _ inject: (inout Object) -> Returned,
-        _ object: inout Object
-    ) {
-        let returned = inject(&object)
-        if Returned.self != Void.self, let returned = returned as? Object {
-            object = returned
-        }
-    }
-
     /// Reads a definition through `Resolution.obtain`, with a maker that records the new object
-    /// before `inject` runs, so that cycles close.
-    @inlinable final func resolve<Object, Result>(
+    /// before `inject` runs, so that cycles close. An object of the object's type (a subclass
+    /// too) that `inject` returns replaces it.
+    @inlinable final func resolve<Object, Result, Returned>(
         _ key: String,
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
         at site: (file: StaticString, line: UInt, column: UInt)?,
         substitutable: Bool = true,
-        _ inject: (inout Object) -> Void
+        _ inject: (inout Object) -> Returned
     ) -> Result {
         let resolution = DIContext.Resolution.current()
         let site = site.map(DIContext.Site.init)
@@ -396,7 +380,10 @@ nonisolated extension Assembly {
         let value = resolution.obtain(call) {
             var object = make()
             $0.record(object)
-            inject(&object)
+            let returned = inject(&object)
+            if Returned.self != Void.self, let returned = returned as? Object {
+                object = returned
+            }
             return object
         }
         guard let result = value as? Result else {
@@ -965,7 +952,7 @@ nonisolated extension DIContext {
         var name: String
         let make: (DIContext) -> Any
         var keyPath: (path: AnyKeyPath, on: ObjectIdentifier)?
-        var singletons = Shelf()
+        let singletons = Shelf()
         var used = false
 
         init(_ name: String, _ make: @escaping (DIContext) -> Any) {
