@@ -749,15 +749,20 @@ nonisolated extension DIContext {
             }
         }
 
-        /// Names the define calls that used up the stack: the repeating ones, if any.
+        /// Names the define calls that used up the stack: the loop the path first went round, from
+        /// where it entered it (so the same, however deep the stack ran out), else the last ones.
         static func stackMessage(_ path: [Call]) -> String {
-            let repeated = path.dropLast().lastIndex { $0.key == path.last!.key }
-            let names = path[(repeated ?? max(0, path.count - 3))...].map { "\($0)" }
-            let loop = repeated.map { path[$0...].allSatisfy { $0.scope == .prototype } } ?? false
+            var entered: [Key: Int] = [:]
+            var loop: ClosedRange<Int>?
+            for (index, call) in path.enumerated() where loop == nil {
+                loop = entered.updateValue(index, forKey: call.key).map { $0...index }
+            }
+            let names = (loop.map { path[$0] } ?? path.suffix(3)).map { "\($0)" }
+            let prototypes = loop.map { path[$0].allSatisfy { $0.scope == .prototype } } ?? false
             return "definitions nested \(path.count - 1) deep have used up the thread's stack, "
-                + (repeated == nil ? "ending …" : "repeating …")
+                + (loop == nil ? "ending …" : "repeating ")
                 + names.joined(separator: " → ") + "; "
-                + (loop
+                + (prototypes
                     ? "prototypes always make new ones; make one of them objectGraph"
                     : "does a definition or substitution read itself forever?")
         }
