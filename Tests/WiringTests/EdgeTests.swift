@@ -130,6 +130,19 @@ func edgeOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> B
     return group.wait(timeout: .now() + 60) == .success
 }
 
+/// Runs `body` on a thread of its own, in a child process: EDGE-WRONG naming `what` if it has not
+/// ended after 25 s.
+func edgeHangGuard(_ what: String, _ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    if done.wait(timeout: .now() + 25) == .timedOut {
+        edgeWrong("hung: \(what)")
+    }
+}
+
 // MARK: - Fixtures
 
 /// A named box that may wrap another.

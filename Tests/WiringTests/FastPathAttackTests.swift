@@ -82,28 +82,25 @@ final class Attack6Later: @unchecked Sendable {
     var assembly: Attack6Assembly?
 }
 
-/// Runs `body` on `count` threads at once; false if they did not all end within 30 seconds.
-private func attack6OnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        Thread {
-            body(index)
-            group.leave()
-        }.start()
-    }
-    return group.wait(timeout: .now() + 30) == .success
-}
-
-/// Runs `body` in a thread of its own and ends the child with EDGE-WRONG if it hangs.
-private func attack6HangGuard(_ what: String, _ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    if done.wait(timeout: .now() + 25) == .timedOut {
-        edgeWrong("hung: \(what)")
+/// One thread runs `read` 40,000 times while two take and let go of their own weak singletons,
+/// so that sweeps find live ones that another thread lets go of meanwhile; EDGE-WRONG on a hang.
+private func attack6Sweeps(
+    _ assembly: Attack6SweepAssembly,
+    read: @escaping @Sendable (Attack6SweepAssembly, Int) -> Void
+) {
+    let shared = Attack6Unchecked(value: assembly)
+    edgeHangGuard("sweeps") {
+        _ = edgeOnThreads(3) { index in
+            let assembly = shared.value
+            for round in 0..<40_000 {
+                if index == 0 {
+                    read(assembly, round)
+                } else {
+                    let held = assembly.held(index * 4 + round % 4)
+                    withExtendedLifetime(held) {}
+                }
+            }
+        }
     }
 }
 
@@ -538,7 +535,7 @@ struct FastPathAttackTests {
         let weak = assembly.weak
         let shared = Attack6Unchecked(value: (assembly, lazy, weak))
         let seen = Attack6Seen()
-        let ended = attack6OnThreads(9) { index in
+        let ended = edgeOnThreads(9) { index in
             let (assembly, lazy, weak) = shared.value
             switch index {
             case 0:
@@ -587,7 +584,7 @@ struct FastPathAttackTests {
         let held = assembly.weakAs((any Attack6Named).self)
         let shared = Attack6Unchecked(value: (assembly, held))
         let seen = Attack6Seen()
-        let ended = attack6OnThreads(6) { index in
+        let ended = edgeOnThreads(6) { index in
             let (assembly, held) = shared.value
             for round in 0..<10_000 {
                 if index < 2 {
@@ -609,20 +606,7 @@ struct FastPathAttackTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let assembly = Attack6SweepAssembly.instance(from: DIContext())
                 let lazy = assembly.lazy
-                let shared = Attack6Unchecked(value: assembly)
-                attack6HangGuard("sweeps") {
-                    _ = attack6OnThreads(3) { index in
-                        let assembly = shared.value
-                        for round in 0..<40_000 {
-                            if index == 0 {
-                                _ = assembly.fresh(round)
-                            } else {
-                                let held = assembly.held(index * 4 + round % 4)
-                                withExtendedLifetime(held) {}
-                            }
-                        }
-                    }
-                }
+                attack6Sweeps(assembly) { _ = $0.fresh($1) }
                 if assembly.seen.all.contains(where: { $0 !== lazy }) {
                     edgeWrong("a swept deinit read another lazy singleton")
                 }
@@ -638,20 +622,7 @@ struct FastPathAttackTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let assembly = Attack6SweepAssembly.instance(from: DIContext())
                 assembly.deinitReads = "outer"
-                let shared = Attack6Unchecked(value: assembly)
-                attack6HangGuard("sweeps") {
-                    _ = attack6OnThreads(3) { index in
-                        let assembly = shared.value
-                        for round in 0..<40_000 {
-                            if index == 0 {
-                                _ = assembly.outer
-                            } else {
-                                let held = assembly.held(index * 4 + round % 4)
-                                withExtendedLifetime(held) {}
-                            }
-                        }
-                    }
-                }
+                attack6Sweeps(assembly) { assembly, _ in _ = assembly.outer }
                 FileHandle.standardError.write(Data("swept \(assembly.swept.value)\n".utf8))
                 edgeWorked()
             })
@@ -667,7 +638,7 @@ struct FastPathAttackTests {
                 let assembly = Attack6KeyPathAssembly.instance(from: DIContext())
                 let shared = Attack6Unchecked(value: assembly)
                 let seen = Attack6Seen()
-                attack6HangGuard("removal") {
+                edgeHangGuard("removal") {
                     let assembly = shared.value
                     assembly.addSubstitution(for: \.second) { Attack6Box("fake second") }
                     assembly.addSubstitution(for: \.first) {

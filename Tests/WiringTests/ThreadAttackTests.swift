@@ -417,18 +417,6 @@ private func attack5HeapInUse() -> Int {
     #endif
 }
 
-/// Runs `body` on a thread of its own, in a child process: EDGE-WRONG if it took over 20 s.
-private func attack5Within20Seconds(_ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    if done.wait(timeout: .now() + 20) == .timedOut {
-        edgeWrong("hung for 20 s")
-    }
-}
-
 // MARK: - Tests
 
 @Suite("Thread attack: threads, tasks and lifetimes tried as a hostile user would")
@@ -676,7 +664,7 @@ struct ThreadAttackTests {
                 let mixed = Attack5MixedAssembly.instance(from: context)
                 target.assembly = mixed
                 let wrong = Attack5Names()
-                attack5Within20Seconds {
+                edgeHangGuard("the threads") {
                     let ended = edgeOnThreads(4) { index in
                         Thread.current.name = "reader-\(index)"
                         for _ in 0..<100 {
@@ -716,7 +704,7 @@ struct ThreadAttackTests {
                     let assemblies = ring.map { Attack5RingAssembly.instance(from: $0) }
                     let heads = Attack5Names()
                     let identities = EdgeIdentities()
-                    attack5Within20Seconds {
+                    edgeHangGuard("the threads") {
                         let ended = edgeOnThreads(6) { index in
                             let assembly = Attack5RingAssembly.instance(from: ring[index % 3])
                             let head = index < 3 ? assembly.head : assembly.next.head
@@ -753,7 +741,7 @@ struct ThreadAttackTests {
                     value: Attack5WaitingAssembly.instance(from: context))
                 _ = waiting.value.mixed.single
                 attack5HeldShared = waiting.value.mixed.shared
-                attack5Within20Seconds {
+                edgeHangGuard("the threads") {
                     _ = waiting.value.waiting
                 }
                 edgeWorked()
@@ -978,7 +966,7 @@ struct ThreadAttackTests {
                 for _ in 0..<4 {
                     Thread { _ = Attack5CycleAssembly.instance(from: context).waiter }.start()
                 }
-                attack5Within20Seconds {
+                edgeHangGuard("the threads") {
                     let ended = edgeOnThreads(5) { index in
                         let assembly = Attack5CycleAssembly.instance(from: context)
                         if index == 0 {
@@ -1040,7 +1028,7 @@ struct ThreadAttackTests {
         let text = edgeText(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let context = DIContext()
-                attack5Within20Seconds {
+                edgeHangGuard("the threads") {
                     _ = edgeOnThreads(2) { index in
                         if index == 0 {
                             _ = Attack5LeftAssembly.instance(from: context)
