@@ -579,7 +579,13 @@ nonisolated extension DIContext {
             if read.calls.isEmpty {
                 end()
             }
-            // The outermost read tells the events, those of reads its hooks make after the rest.
+            endReading()
+            return value
+        }
+
+        /// Ends one of the reads `reading` counts; the outermost tells the trace events, those of
+        /// reads its hooks make after the rest.
+        func endReading() {
             while reading == 1, !events.isEmpty {
                 let told = events
                 events = []
@@ -588,7 +594,6 @@ nonisolated extension DIContext {
                 }
             }
             reading -= 1
-            return value
         }
 
         /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
@@ -752,10 +757,10 @@ nonisolated extension DIContext {
         /// Names the define calls that used up the stack: the loop the path first went round, from
         /// where it entered it (so the same, however deep the stack ran out), else the last ones.
         static func stackMessage(_ path: [Call]) -> String {
-            var entered: [Key: Int] = [:]
+            var entered: [Slot: Int] = [:]
             var loop: ClosedRange<Int>?
             for (index, call) in path.enumerated() where loop == nil {
-                loop = entered.updateValue(index, forKey: call.key).map { $0...index }
+                loop = entered.updateValue(index, forKey: call.slot).map { $0...index }
             }
             let names = (loop.map { path[$0] } ?? path.suffix(3)).map { "\($0)" }
             let prototypes = loop.map { path[$0].allSatisfy { $0.scope == .prototype } } ?? false
@@ -923,10 +928,12 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let resolution = DIContext.Resolution.current()
         let substitution = DIContext.Substitution("", make)
         let outer = resolution.read
+        resolution.reading += 1  // a trace hook hears of the getter's reads once the probe ends
         resolution.read = .init(probe: (ObjectIdentifier(Value.self), substitution, []))
         let returned = self[keyPath: keyPath]
         let calls = resolution.read.probe!.found
         resolution.read = outer
+        resolution.endReading()
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
@@ -936,8 +943,10 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         if let foreign = calls.first(where: { $0.context !== context }) {
             fail("names \(foreign) of another context; substitute on an assembly of that context")
         }
-        if let other = calls.first(where: { $0.key != found.key }) {
-            fail("reads two definitions of its type, \(other) and \(found); substitute one by name")
+        if let other = calls.first(where: { $0.key != found.key || $0.site != found.site }) {
+            let names = [other, found].map { "\($0.assembly).\($0.name)" }.joined(
+                separator: " and ")
+            fail("reads two definitions of its type, \(names); substitute one by name")
         }
         if let made = found.object, DIContext.differ(returned, made) {
             fail("reads \(found) but returns another object; substitute \(found) itself")
