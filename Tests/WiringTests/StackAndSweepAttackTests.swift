@@ -381,12 +381,14 @@ struct StackAndSweepAttackTests {
         let text = edgeText(result)
         let message = attack7StackMessage(result, text)
         // Each round is in a new context, so no definition comes round again: the message names
-        // the last three calls.
+        // the last three calls, which end with either, as deep as the stack goes.
+        #expect(message?.contains("ending …") == true, "\(text)")
         #expect(
-            message?.contains(
-                "ending …Attack7LoopAssembly.proto → Attack7LoopAssembly.kept → "
-                    + "Attack7LoopAssembly.proto; does a definition or substitution read itself "
-                    + "forever?") == true, "\(text)")
+            message?.contains("Attack7LoopAssembly.proto → Attack7LoopAssembly.kept") == true,
+            "\(text)")
+        #expect(
+            message?.contains("; does a definition or substitution read itself forever?") == true,
+            "\(text)")
         #expect(message?.contains("prototypes always") == false, "\(text)")
     }
 
