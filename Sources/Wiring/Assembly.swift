@@ -613,6 +613,17 @@ nonisolated extension DIContext {
             }
         }
 
+        /// What a define call of `key` in `assembly`'s context made in this read, under way
+        /// (innermost first) or done, for a placeholder that found no injection: EasyDi's VIPER
+        /// form gives the view with `define(key: "view", init: view)`.
+        @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
+            let key = Key(assembly: ObjectIdentifier(type(of: assembly)), name: key)
+            let match = { (call: Call) in
+                call.key == key && call.context === assembly.context && call.object != nil
+            }
+            return (read.calls.last(where: match) ?? read.graph.values.first(where: match))?.object
+        }
+
         /// The one path that makes or finds an object for a define call, whoever supplies it:
         /// the definition (`make`), its substitution, or a key-path probe's substitute. It finds
         /// it in the read's graph or among the singletons, or makes it (a singleton under the
@@ -979,7 +990,8 @@ nonisolated extension DIContext {
 // MARK: - Placeholders
 
 nonisolated extension Assembly {
-    /// Returns the object injected under this key in the current graph (VIPER views, say).
+    /// Returns the object injected under this key in the current graph (VIPER views, say), or
+    /// made under it by `define(key:)` as EasyDi's VIPER form does.
     ///
     /// - Parameters:
     ///   - key: The key the object was injected under; the calling property's name by default.
@@ -992,13 +1004,18 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        let missing = { () -> Result in
+        let found = { () -> Result in
+            if let made = DIContext.Resolution.current().made(key, in: self),
+                let result = made as? Result
+            {
+                return result
+            }
             DIContext.fail(
                 "placeholder \(type(of: self)).\(key) at \(file):\(line) has no object injected "
                     + "under that key in the current graph; call defineInjection(key:into:) first, "
                     + "in the same resolution")
         }
-        return resolve(key, definitionKey, .objectGraph, missing, at: nil) { _ in }
+        return resolve(key, definitionKey, .objectGraph, found, at: nil) { _ in }
     }
 }
 

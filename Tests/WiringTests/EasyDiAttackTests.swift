@@ -270,9 +270,7 @@ struct EasyDiAttackTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("a placeholder finds only defineInjection's object") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("placeholder: finds a view injected with scope: .prototype")
@@ -289,9 +287,7 @@ struct EasyDiAttackTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("a prototype injection is not kept in the graph") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("placeholder: defineInjection without a closure, inside a read, registers the view")
