@@ -310,23 +310,26 @@ nonisolated extension Assembly {
     ///
     /// - Parameters:
     ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - definitionKey: EasyDi's name for the definition; the calling function's by default.
     ///   - scope: How long the object lives.
     ///   - object: The object.
     ///   - inject: Sets its dependencies, in place or returning the result.
     /// - Returns: The object after injection.
     @inlinable @discardableResult public final func defineInjection<Object, Returned>(
         key: String = #function,
+        definitionKey: String = #function,
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, key, scope, object, at: nil, substitutable: false, inject)
+        resolve(key, definitionKey, scope, object, at: nil, substitutable: false, inject)
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
     ///
     /// - Parameters:
     ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - definitionKey: EasyDi's name for the definition; the calling function's by default.
     ///   - scope: How long the object lives.
     ///   - object: The object.
     ///   - inject: Sets its dependencies and returns the result.
@@ -334,26 +337,31 @@ nonisolated extension Assembly {
     @_disfavoredOverload
     @inlinable @discardableResult public final func defineInjection<Object>(
         key: String = #function,
+        definitionKey: String = #function,
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, key, scope, object, at: nil, substitutable: false) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) {
+            $0 = inject($0)
+        }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
     ///
     /// - Parameters:
     ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - definitionKey: EasyDi's name for the definition; the calling function's by default.
     ///   - scope: How long the object lives.
     ///   - object: The object.
     /// - Returns: The object.
     @inlinable @discardableResult public final func defineInjection<Object>(
         key: String = #function,
+        definitionKey: String = #function,
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, key, scope, object, at: nil, substitutable: false) { _ in }
+        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) { _ in }
     }
 
     /// Reads a definition through `Resolution.obtain`, with a maker that records the new object
