@@ -85,7 +85,7 @@ private func edgeWorkedOrNamedCallSite(_ text: String) -> Bool {
     /// Swift's Glibc module leaves out malloc.h, so the function is looked up by name. It
     /// returns a struct of ten `size_t`, which the x86-64 C convention returns through a
     /// pointer passed where the first argument goes: the call passes that pointer itself.
-    private func edgeHeapInUse() -> Int {
+    func edgeHeapInUse() -> Int {
         typealias MallInfo2 = @convention(c) (UnsafeMutablePointer<Int>) -> Void
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallinfo2") else {
             edgeWrong("this glibc has no mallinfo2")
@@ -130,14 +130,22 @@ func edgeOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> B
     return group.wait(timeout: .now() + 60) == .success
 }
 
-/// Runs `body` on a thread of its own, in a child process: EDGE-WRONG naming `what` if it has not
-/// ended after 25 s.
-func edgeHangGuard(_ what: String, _ body: @escaping @Sendable () -> Void) {
+/// Runs `body` on a thread of its own (with a stack of `stackKiB` KiB, if given), in a child
+/// process: EDGE-WRONG naming `what` if it has not ended after 25 s.
+func edgeHangGuard(
+    _ what: String,
+    stackKiB: Int? = nil,
+    _ body: @escaping @Sendable () -> Void
+) {
     let done = DispatchSemaphore(value: 0)
-    Thread {
+    let thread = Thread {
         body()
         done.signal()
-    }.start()
+    }
+    if let stackKiB {
+        thread.stackSize = stackKiB * 1024
+    }
+    thread.start()
     if done.wait(timeout: .now() + 25) == .timedOut {
         edgeWrong("hung: \(what)")
     }

@@ -58,21 +58,6 @@ private func attack3StackBounds() -> (bottom: UInt, size: UInt) {
     return attack3Descend(leaving: above, body) + Int(frame.a.a)
 }
 
-/// Runs `body` on a thread with a stack of `kibibytes` KiB; ends the child with EDGE-WRONG if it
-/// did not end in 20 s.
-private func attack3OnStack(_ kibibytes: Int, _ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        body()
-        done.signal()
-    }
-    thread.stackSize = kibibytes * 1024
-    thread.start()
-    if done.wait(timeout: .now() + 20) == .timedOut {
-        edgeWrong("timed out")
-    }
-}
-
 /// The body of a raw pthread: an endless chain.
 private func attack3EndlessChainThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     _ = Attack3ChainAssembly.instance(from: DIContext()).chain(0)
@@ -427,7 +412,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) { [kibibytes] in
             attack3WarmUp()
-            attack3OnStack(kibibytes) {
+            edgeHangGuard("the read", stackKiB: kibibytes) {
                 _ = Attack3ChainAssembly.instance(from: DIContext()).chain(0)
             }
             edgeWrong("the chain ended")
@@ -470,7 +455,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) { [kibibytes] in
             attack3WarmUp()
-            attack3OnStack(kibibytes) {
+            edgeHangGuard("the read", stackKiB: kibibytes) {
                 _ = Attack3ChainAssembly.instance(from: DIContext()).ping(-1)
             }
             edgeWrong("the loop ended")
@@ -487,7 +472,7 @@ struct RewriteAttackTests {
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 [kibibytes, depth] in
                 attack3WarmUp()
-                attack3OnStack(kibibytes) {
+                edgeHangGuard("the read", stackKiB: kibibytes) {
                     _ = Attack3ChainAssembly.instance(from: DIContext()).bounded(depth)
                 }
                 edgeWorked()
@@ -505,7 +490,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) { [kibibytes] in
             attack3WarmUp()
-            attack3OnStack(kibibytes) {
+            edgeHangGuard("the read", stackKiB: kibibytes) {
                 _ = Attack3ChainAssembly.instance(from: DIContext()).mixed(0)
             }
             edgeWrong("the chain ended")
@@ -523,7 +508,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             attack3WarmUp()
-            attack3OnStack(128) {
+            edgeHangGuard("the read", stackKiB: 128) {
                 _ = Attack3ChainAssembly.instance(from: DIContext()).heavy(0)
             }
             edgeWrong("the chain ended")
@@ -538,7 +523,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             attack3WarmUp()
-            attack3OnStack(96) {
+            edgeHangGuard("the read", stackKiB: 96) {
                 _ = Attack3ChainAssembly.instance(from: DIContext()).crowded(0)
             }
             edgeWrong("the chain ended")
@@ -553,7 +538,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             attack3WarmUp()
-            attack3OnStack(64) {
+            edgeHangGuard("the read", stackKiB: 64) {
                 _ = attack3Descend(leaving: 20 * 1024) {
                     _ = Attack3ChainAssembly.instance(from: DIContext()).chain(0)
                 }
@@ -570,7 +555,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             attack3WarmUp()
-            attack3OnStack(256) {
+            edgeHangGuard("the read", stackKiB: 256) {
                 // Far more than one crowded level above the guard's quarter of the stack.
                 _ = attack3Descend(leaving: 96 * 1024) {
                     _ = Attack3ChainAssembly.instance(from: DIContext()).crowded(0)
@@ -588,7 +573,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             attack3WarmUp()
-            attack3OnStack(32) {
+            edgeHangGuard("the read", stackKiB: 32) {
                 let assembly = Attack3ChainAssembly.instance(from: DIContext())
                 assembly.addSubstitution(for: "relay") { (a: Attack3ChainAssembly) in
                     Attack3Box("spy", inner: a.target)
@@ -615,7 +600,7 @@ struct RewriteAttackTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             attack3WarmUp()
-            attack3OnStack(40) {
+            edgeHangGuard("the read", stackKiB: 40) {
                 let assembly = Attack3ChainAssembly.instance(from: DIContext())
                 assembly.addSubstitution(for: \.target) { (a: Attack3ChainAssembly) in
                     a.chain(0)
@@ -635,7 +620,7 @@ struct RewriteAttackTests {
             typealias Deep = Attack3Generic<[[String: [Set<Int>?]]]>
             _ = Deep.instance(from: DIContext())
             attack3WarmUp()
-            attack3OnStack(32) {
+            edgeHangGuard("the read", stackKiB: 32) {
                 _ = Deep.instance(from: DIContext()).chain(0)
             }
             edgeWrong("the chain ended")

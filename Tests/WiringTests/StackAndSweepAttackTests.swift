@@ -13,20 +13,6 @@ import Wiring
 
 // MARK: - Helpers
 
-/// Runs `body` on a thread with a stack of `kibibytes`; ends the child with EDGE-WRONG on a hang.
-private func attack7OnStack(_ kibibytes: Int, _ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        body()
-        done.signal()
-    }
-    thread.stackSize = kibibytes * 1024
-    thread.start()
-    if done.wait(timeout: .now() + 25) == .timedOut {
-        edgeWrong("hung or timed out")
-    }
-}
-
 /// The stack guard's message in a child's output, from "definitions nested", if it stopped so.
 private func attack7StackMessage(_ result: ExitTest.Result?, _ text: String) -> String? {
     guard result?.exitStatus != .signal(SIGSEGV), result?.exitStatus != .signal(SIGBUS),
@@ -73,21 +59,6 @@ private final class Attack7Holder<Value>: @unchecked Sendable {
         self.value = value
     }
 }
-
-#if canImport(Glibc) && arch(x86_64)
-    /// The bytes malloc has handed out and not had back (glibc's `mallinfo2().uordblks`).
-    private func attack7HeapInUse() -> Int {
-        typealias MallInfo2 = @convention(c) (UnsafeMutablePointer<Int>) -> Void
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallinfo2") else {
-            edgeWrong("this glibc has no mallinfo2")
-        }
-        var fields = [Int](repeating: 0, count: 10)
-        fields.withUnsafeMutableBufferPointer {
-            unsafeBitCast(symbol, to: MallInfo2.self)($0.baseAddress!)
-        }
-        return fields[7]
-    }
-#endif
 
 // MARK: - Fixtures
 
@@ -320,7 +291,7 @@ struct StackAndSweepAttackTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) { [kibibytes, prefix] in
-            attack7OnStack(kibibytes) {
+            edgeHangGuard("the read", stackKiB: kibibytes) {
                 _ = Attack7LoopAssembly.instance(from: DIContext()).lead(prefix)
             }
             edgeWrong("the loop ended")
@@ -336,7 +307,7 @@ struct StackAndSweepAttackTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = Attack7LoopAssembly.instance(from: DIContext()).one
             }
             edgeWrong("the loop ended")
@@ -354,7 +325,7 @@ struct StackAndSweepAttackTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            attack7OnStack(512) {
+            edgeHangGuard("the read", stackKiB: 512) {
                 _ = Attack7LoopAssembly.instance(from: DIContext()).c3
             }
             edgeWrong("the loop ended")
@@ -373,7 +344,7 @@ struct StackAndSweepAttackTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = Attack7LoopAssembly.instance(from: DIContext()).proto
             }
             edgeWrong("the loop ended")
@@ -397,7 +368,7 @@ struct StackAndSweepAttackTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = Attack7LoopAssembly.instance(from: DIContext()).chain(1)
             }
             edgeWrong("the chain ended")
@@ -418,7 +389,7 @@ struct StackAndSweepAttackTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = Attack7LoopSubAssembly.instance(from: DIContext()).entry
             }
             edgeWrong("the loop ended")
@@ -439,7 +410,7 @@ struct StackAndSweepAttackTests {
                 Attack7Box("spy", inner: loop.entry)
             }
             let context = assembly.context
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = Attack7LoopAssembly.instance(from: context).entry
             }
             edgeWrong("the loop ended")
@@ -457,7 +428,7 @@ struct StackAndSweepAttackTests {
             let first = Attack7LoopAssembly.instance(from: DIContext())
             first.relay = Attack7LoopAssembly.instance(from: DIContext())
             let shared = Attack7Holder(first)
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = shared.value!.hop
             }
             edgeWrong("the loop ended")
@@ -477,7 +448,7 @@ struct StackAndSweepAttackTests {
                 Attack7Box("fake ping", inner: loop.pong)
             }
             let context = assembly.context
-            attack7OnStack(1024) {
+            edgeHangGuard("the read", stackKiB: 1024) {
                 _ = Attack7LoopAssembly.instance(from: context).ping
             }
             edgeWrong("the loop ended")
@@ -731,11 +702,11 @@ struct StackAndSweepAttackTests {
                     for n in 0..<2_000 {
                         _ = assembly.fresh(n)
                     }
-                    let before = attack7HeapInUse()
+                    let before = edgeHeapInUse()
                     for n in 2_000..<42_000 {
                         _ = assembly.fresh(n)
                     }
-                    let growth = attack7HeapInUse() - before
+                    let growth = edgeHeapInUse() - before
                     withExtendedLifetime(held) {}
                     if growth > 8_000_000 {
                         edgeWrong("the heap grew by \(growth) bytes")
