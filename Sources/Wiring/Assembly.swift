@@ -406,6 +406,11 @@ nonisolated extension DIContext {
     struct Key: Hashable {
         let assembly: ObjectIdentifier
         let name: String
+
+        init(_ name: String, of assembly: Assembly.Type) {
+            self.assembly = ObjectIdentifier(assembly)
+            self.name = name
+        }
     }
 
     /// Where a define call is: reads of one key from two define calls are two definitions (a
@@ -467,7 +472,7 @@ nonisolated extension DIContext {
             in context: DIContext
         ) {
             self.assembly = assembly
-            self.key = Key(assembly: ObjectIdentifier(assembly), name: key)
+            self.key = Key(key, of: assembly)
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
@@ -479,7 +484,7 @@ nonisolated extension DIContext {
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
 
         /// The key of the calling property or method, which substitutions also match.
-        var byName: Key { Key(assembly: key.assembly, name: name) }
+        var byName: Key { Key(name, of: assembly) }
 
         var slot: Slot {
             let substituted = substitution != nil
@@ -613,7 +618,7 @@ nonisolated extension DIContext {
             guard read.calls.isEmpty, read.probe == nil, context.trace == nil else {
                 return nil
             }
-            let key = Key(assembly: ObjectIdentifier(type(of: assembly)), name: key)
+            let key = Key(key, of: type(of: assembly))
             let slot = Slot(
                 context: ObjectIdentifier(context), key: key, site: site, substituted: false)
             return context.lock.withLock {
@@ -625,7 +630,7 @@ nonisolated extension DIContext {
         /// (innermost first) or done, for a placeholder that found no injection: EasyDi's VIPER
         /// form gives the view with `define(key: "view", init: view)`.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
-            let key = Key(assembly: ObjectIdentifier(type(of: assembly)), name: key)
+            let key = Key(key, of: type(of: assembly))
             let match = { (call: Call) in
                 call.key == key && call.context === assembly.context && call.object != nil
             }
@@ -868,8 +873,7 @@ nonisolated extension Assembly {
 
     /// Sets or removes the substitution of this assembly type's definition `name`.
     func substitute(_ name: String, _ substitution: DIContext.Substitution?) {
-        substitute(
-            DIContext.Key(assembly: ObjectIdentifier(type(of: self)), name: name), substitution)
+        substitute(DIContext.Key(name, of: type(of: self)), substitution)
     }
 
     /// Sets or removes the substitution of `key`; the one it replaces is let go after
