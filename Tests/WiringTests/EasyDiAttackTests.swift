@@ -256,31 +256,22 @@ final class Attack8WeakReaderAssembly: Assembly {
 struct EasyDiAttackTests {
     // MARK: Placeholders
 
-    @Test("placeholder: finds the view its README's VIPER module gives define(key:init:)")
-    func placeholderFindsADefinedView() async {
+    /// EasyDi's README VIPER module gives the view to `define(key:init:)` (kind 0); another
+    /// injects it with `scope: .prototype` and `definitionKey:` (kind 1).
+    @Test(
+        "placeholder: finds the view given to define(key:init:) or a prototype injection",
+        arguments: [0, 1])
+    func placeholderFindsTheView(kind: Int) async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
+        ) { [kind] in
             let context = DIContext()
             let view = Attack8View()
-            Attack8ReadmeViperAssembly.instance(from: context).inject(into: view)
-            if view.presenter?.view !== view {
-                edgeWrong("the presenter's view is not the injected view")
+            if kind == 0 {
+                Attack8ReadmeViperAssembly.instance(from: context).inject(into: view)
+            } else {
+                Attack8PrototypeInjectionAssembly.instance(from: context).inject(into: view)
             }
-            edgeWorked()
-        }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
-    }
-
-    @Test("placeholder: finds a view injected with scope: .prototype")
-    func placeholderFindsAPrototypeInjection() async {
-        let result = await #expect(
-            processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
-            let context = DIContext()
-            let view = Attack8View()
-            Attack8PrototypeInjectionAssembly.instance(from: context).inject(into: view)
             if view.presenter?.view !== view {
                 edgeWrong("the presenter's view is not the injected view")
             }
