@@ -521,16 +521,16 @@ nonisolated extension DIContext {
 
     /// One top-level read of a thread, let go when it ends: the define calls under way
     /// (innermost last); its graph, the call of each slot (whose object is nil until made); each
-    /// context's substitutions as the read first found them, with the context, so that no
-    /// identifier is reused meanwhile; and the key-path probe whose getter runs, if any. Only its
-    /// thread touches it.
+    /// context's substitutions as the read first found them; and the key-path probe whose getter
+    /// runs, if any. Only its thread touches it.
     struct Read {
         var calls: [Call] = []
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
         /// instructions in `Benchmarks/run --callgrind graph11`.
         var graph = [Slot: Call](minimumCapacity: 16)
-        var substitutions: [ObjectIdentifier: (context: DIContext, table: [Key: Substitution])] =
-            [:]
+        /// A list, as a read meets few contexts: graph11 40,908 → 37,542 instructions in
+        /// `Benchmarks/run --callgrind graph11` (with one dictionary by context).
+        var substitutions: [(context: DIContext, table: [Key: Substitution])] = []
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
@@ -734,11 +734,12 @@ nonisolated extension DIContext {
         /// its key, else by its calling property's name.
         func substitution(for call: Call) -> Substitution? {
             let context = call.context
-            let id = ObjectIdentifier(context)
             // Written once a read, not on every look-up: graph11 56,097 → 52,961 instructions in
             // `Benchmarks/run --callgrind graph11`.
-            guard let table = read.substitutions[id]?.table else {
-                read.substitutions[id] = (context, context.lock.withLock { context.substitutions })
+            guard let table = read.substitutions.last(where: { $0.context === context })?.table
+            else {
+                read.substitutions.append(
+                    (context, context.lock.withLock { context.substitutions }))
                 return substitution(for: call)
             }
             return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
