@@ -440,6 +440,12 @@ nonisolated extension DIContext {
         let key: Key
         let site: Site?
         let substituted: Bool
+
+        /// Hashes the key's name alone, which tells apart nearly all the slots of a graph or a
+        /// shelf: graph11 37,542 → 33,691 instructions in `Benchmarks/run --callgrind graph11`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key.name)
+        }
     }
 
     /// One define call: the definition it gives in its context (which, under which names, of
