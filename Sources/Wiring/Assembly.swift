@@ -397,6 +397,7 @@ nonisolated extension Assembly {
             $0.record(object)
             let returned = inject(&object)
             if Returned.self != Void.self, let returned = returned as? Object {
+                $0.hold(object)
                 object = returned
             }
             made = object as? Result
@@ -473,9 +474,6 @@ nonisolated extension DIContext {
         /// substitute runs, the object of the first define of its type that the substitute calls,
         /// which stands in for it (EasyDi's rule).
         @exclusivity(unchecked) var object: Any?
-        /// What its init made, held as long as the call is (until the read ends, unless a
-        /// prototype's), should `inject:` return another object: its deinit may read.
-        @exclusivity(unchecked) var made: Any?
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
         /// which the substitute must then return.
         @exclusivity(unchecked) var found = false
@@ -544,9 +542,9 @@ nonisolated extension DIContext {
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
-        /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
-        /// they run starts a read of its own.
-        var swept: [Any] = []
+        /// What is let go of with the read, so that a deinit it runs starts a read of its own:
+        /// the singletons sweeps found alive, and what an init made that `inject:` replaced.
+        var held: [Any] = []
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -719,10 +717,15 @@ nonisolated extension DIContext {
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
-                read.swept.append(call.context.keep(value, for: call))
+                read.held.append(call.context.keep(value, for: call))
             }
             call.object = value
             return value
+        }
+
+        /// Holds `object` until the read ends.
+        @usableFromInline func hold(_ object: Any) {
+            read.held.append(object)
         }
 
         /// Records `object` in the innermost define call before its inject runs, so that cycles
@@ -731,7 +734,6 @@ nonisolated extension DIContext {
         @usableFromInline func record(_ object: Any) {
             let call = read.calls.last!
             call.object = object
-            call.made = object
             if let outer = read.calls.dropLast().last, outer.substitution != nil,
                 outer.object == nil, outer.key != call.key, outer.result == call.result,
                 call.scope != .prototype
