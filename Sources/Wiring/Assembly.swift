@@ -446,10 +446,13 @@ nonisolated extension DIContext {
         let site: Site?
         let substituted: Bool
 
-        /// Hashes the key's name alone, which tells apart nearly all the slots of a graph or a
-        /// shelf: graph11 37,542 → 33,691 instructions in `Benchmarks/run --callgrind graph11`.
+        /// Hashes the context and the key but not the define call or whether a substitute made
+        /// it, in which only a few slots of one key differ (an override and its superclass, a
+        /// substitute and its original): graph11 33,218 → 30,422 and a singleton read 1,433 →
+        /// 1,205 instructions in `Benchmarks/run --callgrind`.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(key.name)
+            hasher.combine(context)
+            hasher.combine(key)
         }
     }
 
@@ -532,15 +535,21 @@ nonisolated extension DIContext {
     /// context's substitutions as the read first found them; and the key-path probe whose getter
     /// runs, if any. Only its thread touches it.
     struct Read {
+        /// A context's substitutions as a read first found them, with the context, so that its
+        /// identifier is not reused meanwhile.
+        typealias Substitutions = (context: DIContext, table: [Key: Substitution])
+
         /// Room for 8 nested calls from the start (empty, nothing written): graph11 30,299 →
         /// 29,613 instructions in `Benchmarks/run --callgrind graph11`.
         var calls = [Call](unsafeUninitializedCapacity: 8) { _, count in count = 0 }
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
         /// instructions in `Benchmarks/run --callgrind graph11`.
         var graph = [Slot: Call](minimumCapacity: 16)
-        /// A list, as a read meets few contexts: graph11 40,908 → 37,542 instructions in
-        /// `Benchmarks/run --callgrind graph11` (with one dictionary by context).
-        var substitutions: [(context: DIContext, table: [Key: Substitution])] = []
+        /// The substitutions of the context met last, which the next define call most often
+        /// needs, then those of the others met, by context: graph11 31,667 → 30,422 instructions
+        /// in `Benchmarks/run --callgrind graph11` (with all of them in the table).
+        var lastSubstitutions: Substitutions?
+        var substitutions: [ObjectIdentifier: Substitutions] = [:]
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
@@ -748,14 +757,16 @@ nonisolated extension DIContext {
         /// its key, else by its calling property's name.
         func substitution(for call: Call) -> Substitution? {
             let context = call.context
-            // Written once a read, not on every look-up: graph11 56,097 → 52,961 instructions in
-            // `Benchmarks/run --callgrind graph11`.
-            guard let table = read.substitutions.last(where: { $0.context === context })?.table
-            else {
-                read.substitutions.append(
-                    (context, context.lock.withLock { context.substitutions }))
-                return substitution(for: call)
+            if read.lastSubstitutions?.context !== context {
+                // The last context's waits in the table, which a read of one context never uses.
+                if let last = read.lastSubstitutions {
+                    read.substitutions[ObjectIdentifier(last.context)] = last
+                }
+                read.lastSubstitutions =
+                    read.substitutions.removeValue(forKey: ObjectIdentifier(context))
+                    ?? (context, context.lock.withLock { context.substitutions })
             }
+            let table = read.lastSubstitutions!.table
             return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
         }
 
