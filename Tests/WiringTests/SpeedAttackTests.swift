@@ -185,15 +185,13 @@ final class Attack9HostileAssembly: Assembly {
         defineInjection(key: "view", into: view) { $0.inner = self.shared }
     }
 
-    /// A prototype whose inject returns another object. What its init made waits for the read's
-    /// end; the object it returns goes as soon as its caller drops it, in the middle of the read
-    /// around it, and runs `onDeinit` then.
+    /// A prototype whose inject returns another object: what its init made goes as soon as its
+    /// read returns, in the middle of the read around it, and runs `onDeinit` then.
     func dropped(_ onDeinit: @escaping () -> Void) -> Attack9Box {
         define(key: "dropped", scope: .prototype, init: Attack9Box("made")) {
-            (_: inout Attack9Box) -> Attack9Box in
-            let returned = Attack9Box("returned")
-            returned.onDeinit = onDeinit
-            return returned
+            (box: inout Attack9Box) -> Attack9Box in
+            box.onDeinit = onDeinit
+            return Attack9Box("returned")
         }
     }
 
@@ -204,6 +202,30 @@ final class Attack9HostileAssembly: Assembly {
         let token = row.token
         token.onDeinit = { self.notes.add("token:\(type(of: row.token))") }
         return fresh
+    }
+}
+
+/// EasyDi's style, an `inject:` that returns the object it was given, on a prototype that a
+/// definition reads and drops three times.
+final class Attack9EasyDiStyleAssembly: Assembly {
+    let notes = Attack9Notes()
+
+    var item: Attack9Box {
+        define(scope: .prototype, init: Attack9Box("item")) {
+            $0.onDeinit = { self.notes.add("gone") }
+            return $0
+        }
+    }
+
+    /// Notes how many items had gone when each of three was read (and dropped).
+    var list: Attack9Box {
+        define(init: Attack9Box("list")) {
+            for _ in 0..<3 {
+                _ = self.item
+                self.notes.add("\(self.notes.all.count)")
+            }
+            return $0
+        }
     }
 }
 
@@ -678,6 +700,17 @@ struct SpeedAttackTests {
         }
         #expect(ended)
         #expect(wrong.all.isEmpty)
+    }
+
+    // MARK: Lifetimes
+
+    /// Holding what an `inject:` replaced until the read's end must not hold an object that the
+    /// `inject:` returned as it was: EasyDi lets a dropped prototype go at once.
+    @Test("lifetimes: EasyDi-style prototypes (inject returns $0) dropped mid-read go at once")
+    func easyDiStylePrototypesGoAtOnce() {
+        let assembly = Attack9EasyDiStyleAssembly.instance(from: DIContext())
+        #expect(assembly.list.name == "list")
+        #expect(assembly.notes.all == ["gone", "1", "gone", "3", "gone", "5"])
     }
 
     // MARK: Time (a real app's worst cases; the bound is the hang guard's 25 s)
