@@ -307,7 +307,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column)) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: (file, line, column)) { inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -346,9 +346,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) {
-            $0 = inject($0)
-        }
+        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) { inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.

@@ -229,6 +229,37 @@ final class Attack9EasyDiStyleAssembly: Assembly {
     }
 }
 
+/// Typed `inject:` closures (`(Object) -> Object`) that return another object than their init
+/// made; the first made object's deinit reads the definition that is reading it.
+final class Attack9TypedAssembly: Assembly {
+    let notes = Attack9Notes()
+
+    var parent: Attack9Box { define(init: Attack9Box("parent", inner: self.child)) }
+    var child: Attack9Box {
+        define(init: Attack9Box("made")) { (made: Attack9Box) -> Attack9Box in
+            if self.notes.all.isEmpty {
+                self.notes.add("armed")
+                made.onDeinit = { self.notes["deinit"] = self.parent }
+            }
+            return Attack9Box("replacement")
+        }
+    }
+
+    var injectionParent: Attack9Box {
+        define(init: Attack9Box("parent")) { $0.inner = self.inject(into: Attack9Box("given")) }
+    }
+
+    func inject(into given: Attack9Box) -> Attack9Box {
+        defineInjection(key: "given", into: given) { (made: Attack9Box) -> Attack9Box in
+            if self.notes.all.isEmpty {
+                self.notes.add("armed")
+                made.onDeinit = { self.notes["deinit"] = self.injectionParent }
+            }
+            return Attack9Box("replacement")
+        }
+    }
+}
+
 /// An assembly whose stored property reads a definition and whose deinit reads one.
 final class Attack9StoredAssembly: Assembly {
     let part = Attack9RowAssembly.instance().part
@@ -711,6 +742,44 @@ struct SpeedAttackTests {
         let assembly = Attack9EasyDiStyleAssembly.instance(from: DIContext())
         #expect(assembly.list.name == "list")
         #expect(assembly.notes.all == ["gone", "1", "gone", "3", "gone", "5"])
+    }
+
+    /// What an `inject:` replaced waits for the read's end, with a typed closure too, so that a
+    /// deinit that reads starts a read of its own instead of asking for a definition under way.
+    @Test("lifetimes: what a typed inject (Object) -> Object replaced waits for the read's end")
+    func typedInjectReplacementWaitsForTheReadsEnd() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let assembly = Attack9TypedAssembly.instance(from: DIContext())
+            let parent = assembly.parent
+            guard parent.inner?.name == "replacement", let other = assembly.notes["deinit"],
+                other !== parent, other.inner?.name == "replacement"
+            else {
+                edgeWrong("the replaced object's deinit did not read in a read of its own")
+            }
+            edgeWorked()
+        }
+        let text = edgeText(result)
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("lifetimes: what a typed defineInjection closure replaced waits for the read's end")
+    func typedInjectionReplacementWaitsForTheReadsEnd() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let assembly = Attack9TypedAssembly.instance(from: DIContext())
+            let parent = assembly.injectionParent
+            guard parent.inner?.name == "replacement", let other = assembly.notes["deinit"],
+                other !== parent
+            else {
+                edgeWrong("the replaced object's deinit did not read in a read of its own")
+            }
+            edgeWorked()
+        }
+        let text = edgeText(result)
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     // MARK: Time (a real app's worst cases; the bound is the hang guard's 25 s)
