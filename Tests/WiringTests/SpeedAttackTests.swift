@@ -30,13 +30,19 @@ enum Attack9Serial {
 }
 
 /// A named object with a serial number that may hold others and runs a closure when it goes.
+/// Threads that share a weak singleton each set its closure, so a lock guards it.
 final class Attack9Box {
     let name: String
     let serial = Attack9Serial.next()
     var inner: Attack9Box?
     var other: Attack9Box?
     var seen: [Attack9Box] = []
-    var onDeinit: (() -> Void)?
+    private let lock = NSLock()
+    private var lastOnDeinit: (() -> Void)?
+    var onDeinit: (() -> Void)? {
+        get { lock.withLock { lastOnDeinit } }
+        set { lock.withLock { lastOnDeinit = newValue } }
+    }
 
     init(_ name: String, inner: Attack9Box? = nil) {
         self.name = name
