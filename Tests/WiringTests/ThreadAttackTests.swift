@@ -55,6 +55,17 @@ final class Attack5Names: @unchecked Sendable {
     }
 }
 
+/// A task that one thread starts and another awaits, behind a lock.
+final class Attack5TaskSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started: Task<Bool, Never>?
+
+    var task: Task<Bool, Never>? {
+        get { lock.withLock { started } }
+        set { lock.withLock { started = newValue } }
+    }
+}
+
 /// Hands a value that the test guards itself to other threads.
 struct Attack5Unchecked<Value>: @unchecked Sendable {
     let value: Value
@@ -490,21 +501,21 @@ struct ThreadAttackTests {
         #expect(wrong.all.isEmpty, "\(wrong.all.prefix(5))")
     }
 
+    /// The test awaits the task rather than block a thread on it: with every thread of the
+    /// concurrency pool blocked by other tests, a blocked wait for it timed out.
     @Test("withDefault: a Task started inside the synchronous form on a plain thread inherits it")
-    func taskStartedInsideSyncWithDefaultOnAThread() {
+    func taskStartedInsideSyncWithDefaultOnAThread() async {
         let context = DIContext()
-        let seen = Attack5Names()
-        let done = DispatchSemaphore(value: 0)
+        let started = Attack5TaskSlot()
+        let handed = DispatchSemaphore(value: 0)
         Thread {
             DIContext.withDefault(context) {
-                _ = Task { () async -> Void in
-                    seen.add(Attack5TenantAssembly.instance().context === context ? "own" : "other")
-                    done.signal()
-                }
+                started.task = Task { Attack5TenantAssembly.instance().context === context }
             }
+            handed.signal()
         }.start()
-        #expect(done.wait(timeout: .now() + 20) == .success)
-        #expect(seen.all == ["own"])
+        #expect(handed.wait(timeout: .now() + 20) == .success)
+        #expect(await started.task?.value == true)
     }
 
     @Test(
