@@ -307,7 +307,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column)) { inject($0) }
+        resolve(key, definitionKey, scope, make, at: (file, line, column)) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -346,7 +346,9 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) { inject($0) }
+        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) {
+            $0 = inject($0)
+        }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -395,7 +397,6 @@ nonisolated extension Assembly {
             $0.record(object)
             let returned = inject(&object)
             if Returned.self != Void.self, let returned = returned as? Object {
-                $0.hold(object)
                 object = returned
             }
             made = object as? Result
@@ -475,10 +476,9 @@ nonisolated extension DIContext {
         /// substitute runs, the object of the first define of its type that the substitute calls,
         /// which stands in for it (EasyDi's rule).
         @exclusivity(unchecked) var object: Any?
-        /// What its init made, should `inject:` return a value, which may be another object:
-        /// held as long as the call is (until the read ends, unless a prototype's), as its deinit
-        /// may read. Kept only then: graph11 31,784 → 30,894 instructions in `Benchmarks/run
-        /// --callgrind graph11` (kept for every call).
+        /// What its init made, held as long as the call is (until the read ends, unless a
+        /// prototype's), should `inject:` replace it, in place or by returning another: its deinit
+        /// may read.
         @exclusivity(unchecked) var made: Any?
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
         /// which the substitute must then return.
@@ -737,17 +737,13 @@ nonisolated extension DIContext {
             return value
         }
 
-        /// Holds `object`, what the innermost call's init made, as long as the call is held.
-        @usableFromInline func hold(_ object: Any) {
-            read.calls.last!.made = object
-        }
-
         /// Records `object` in the innermost define call before its inject runs, so that cycles
         /// close. The first define a substitute calls of the type it replaces makes the
         /// substitute, as in EasyDi: it stands in for the substitute's object.
         @usableFromInline func record(_ object: Any) {
             let call = read.calls.last!
             call.object = object
+            call.made = object
             if let outer = read.calls.dropLast().last, outer.substitution != nil,
                 outer.object == nil, outer.key != call.key, outer.result == call.result,
                 call.scope != .prototype

@@ -3,17 +3,16 @@ import Testing
 import Wiring
 
 // The speed-ups after 50470b1 were to change no behaviour but what CHANGELOG's "Unreleased"
-// names. Each case here ran against the library file of 50470b1 and of today, in debug and with
-// -O, and asserts what 50470b1 did. Where today differs, the assertion is a known issue, so the
-// suite stays green and the difference stays written down. A case that may stop runs in a child
-// process with EdgeTests' helpers: EDGE-WORKS when it did what 50470b1 did.
+// names. Each case here ran against the library file of 50470b1 and of the speed-ups, in debug and
+// with -O, and asserts what 50470b1 did. A case that may stop runs in a child process with
+// EdgeTests' helpers: EDGE-WORKS when it did what 50470b1 did.
 //
-// The differences found share one cause: a define call keeps what its init made only when
-// `inject:` returns a value, and then keeps the object as `inject:` left it. What an `inject:`
-// replaced in place (`$0 = Other()`, or a struct's field set anew) used to wait for the read's
-// end, like every object the read made, so that its deinit read in a read of its own. Now it
-// goes in the middle of the read, when the define call takes its result: a deinit that reads
-// joins the read under way, getting its half-made objects, or stops on a false cycle.
+// The seven differences found had one cause: a define call kept what its init made only when
+// `inject:` returned a value, and then kept the object as `inject:` left it. What an `inject:`
+// replaced in place (`$0 = Other()`, or a struct's field set anew) went in the middle of the
+// read, when the define call took its result, instead of waiting for the read's end like every
+// object the read made: a deinit that read joined the read under way, getting its half-made
+// objects, or stopped on a false cycle. A define call keeps what its init made again.
 
 // MARK: - Fixtures
 
@@ -199,9 +198,7 @@ struct SameAsBeforeTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("stops on a false cycle: the replaced object goes mid-read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// 50470b1: as above, for EasyDi's `{ $0 = …; return $0 }`. Now: the false cycle.
@@ -220,9 +217,7 @@ struct SameAsBeforeTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("stops on a false cycle: the replaced object goes mid-read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// In a child: a `scope` singleton whose inject replaced its object, read in a parent's.
@@ -252,9 +247,7 @@ struct SameAsBeforeTests {
             SameAsBeforeTests.singletonReplacement(.lazySingleton)
         }
         let text = edgeText(result)
-        withKnownIssue("the replaced singleton goes mid-read, its deinit joins the read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("a weak singleton's inout inject: what it replaced waits for the read's end")
@@ -265,9 +258,7 @@ struct SameAsBeforeTests {
             SameAsBeforeTests.singletonReplacement(.weakSingleton)
         }
         let text = edgeText(result)
-        withKnownIssue("the replaced singleton goes mid-read, its deinit joins the read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// 50470b1: the object given to `defineInjection` and replaced went after the read. Now: in
@@ -291,9 +282,7 @@ struct SameAsBeforeTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("the replaced object goes mid-read, its deinit joins the read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// 50470b1: a value's object that its `inject:` set anew went after the read. Now: when the
@@ -317,9 +306,7 @@ struct SameAsBeforeTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("the replaced field goes mid-read, its deinit joins the read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// 50470b1: an `inject:` returning a count after replacing its object in place: what it
@@ -343,9 +330,7 @@ struct SameAsBeforeTests {
             edgeWorked()
         }
         let text = edgeText(result)
-        withKnownIssue("the replaced object goes mid-read, its deinit joins the read") {
-            #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// Same as 50470b1: a typed closure over an optional that returns an empty one empties the
