@@ -588,10 +588,15 @@ nonisolated extension DIContext {
             return key
         }()
 
-        /// This thread's resolution, made on its first read.
+        /// This thread's resolution, made and stored on its first read only: graph11 31,967 →
+        /// 31,597 and a singleton read 1,207 → 1,167 instructions in `Benchmarks/run --callgrind`
+        /// (stored on every read).
         @usableFromInline static func current() -> Resolution {
-            let raw = pthread_getspecific(key) ?? Unmanaged.passRetained(Resolution()).toOpaque()
-            pthread_setspecific(key, raw)
+            guard let raw = pthread_getspecific(key) else {
+                let made = Unmanaged.passRetained(Resolution())
+                pthread_setspecific(key, made.toOpaque())
+                return made.takeUnretainedValue()
+            }
             return Unmanaged<Resolution>.fromOpaque(raw).takeUnretainedValue()
         }
 
