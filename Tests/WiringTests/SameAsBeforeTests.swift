@@ -181,8 +181,8 @@ final class Attack10OptionalAssembly: Assembly {
 @Suite("Same as before the speed-ups (50470b1)")
 struct SameAsBeforeTests {
     /// 50470b1: the replaced object went at the read's end; its deinit read a parent of its own.
-    /// Now: it goes when the child's read returns, and its read of the parent under way stops:
-    /// "cycle that cannot close: ….voidParent → ….voidParent" (debug and -O).
+    /// With the speed-ups it went when the child's read returned, and its read of the parent
+    /// under way stopped: "cycle that cannot close: ….voidParent → ….voidParent".
     @Test("an inout inject: that returns nothing: what it replaced waits for the read's end")
     func voidInoutReplacementWaitsForTheReadsEnd() async {
         let result = await #expect(
@@ -201,7 +201,8 @@ struct SameAsBeforeTests {
         #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
-    /// 50470b1: as above, for EasyDi's `{ $0 = …; return $0 }`. Now: the false cycle.
+    /// 50470b1: as above, for EasyDi's `{ $0 = …; return $0 }`. With the speed-ups: the false
+    /// cycle.
     @Test("an inout inject: that returns the object: what it replaced waits for the read's end")
     func returningInoutReplacementWaitsForTheReadsEnd() async {
         let result = await #expect(
@@ -220,34 +221,35 @@ struct SameAsBeforeTests {
         #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
-    /// In a child: a `scope` singleton whose inject replaced its object, read in a parent's.
-    static func singletonReplacement(_ scope: Assembly.Scope) -> Never {
+    /// In a child: reads `parent`, whose child's inject replaced its object in place, and checks
+    /// that the replaced object went once the parent was injected, its deinit reading a parent
+    /// of its own.
+    static func replacement(_ parent: (Attack10ReplacingAssembly) -> Attack10Box) -> Never {
         let assembly = Attack10ReplacingAssembly.instance(from: DIContext())
-        let parent = assembly.singletonParent(scope)
+        let read = parent(assembly)
         let notes = assembly.notes.all
-        guard parent.inner?.name == "replacement",
+        guard read.inner?.name == "replacement",
             notes.prefix(3) == ["armed", "parent injected", "gone"],
-            let other = assembly.notes["deinit"], other !== parent
+            let other = assembly.notes["deinit"], other !== read
         else {
             edgeWrong(
                 "notes \(notes), the deinit's parent is the one under way: "
-                    + "\(assembly.notes["deinit"] === parent)")
+                    + "\(assembly.notes["deinit"] === read)")
         }
         edgeWorked()
     }
 
     /// 50470b1: what a singleton's inject replaced went after the read, and its deinit got a
-    /// parent of its own. Now: it goes before the parent's inject ends, and gets the parent
-    /// under way, half-injected.
+    /// parent of its own. With the speed-ups it went before the parent's inject ended, and got
+    /// the parent under way, half-injected.
     @Test("a lazy singleton's inout inject: what it replaced waits for the read's end")
     func lazySingletonInoutReplacementWaitsForTheReadsEnd() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            SameAsBeforeTests.singletonReplacement(.lazySingleton)
+            SameAsBeforeTests.replacement { $0.singletonParent(.lazySingleton) }
         }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
+        #expect(edgeText(result).contains("EDGE-WORKS"), "\(edgeText(result))")
     }
 
     @Test("a weak singleton's inout inject: what it replaced waits for the read's end")
@@ -255,82 +257,46 @@ struct SameAsBeforeTests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            SameAsBeforeTests.singletonReplacement(.weakSingleton)
+            SameAsBeforeTests.replacement { $0.singletonParent(.weakSingleton) }
         }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
+        #expect(edgeText(result).contains("EDGE-WORKS"), "\(edgeText(result))")
     }
 
-    /// 50470b1: the object given to `defineInjection` and replaced went after the read. Now: in
-    /// the middle of it, its deinit getting the parent under way.
+    /// 50470b1: the object given to `defineInjection` and replaced went after the read. With the
+    /// speed-ups: in the middle of it, its deinit getting the parent under way.
     @Test("defineInjection's inout inject: what it replaced waits for the read's end")
     func injectionInoutReplacementWaitsForTheReadsEnd() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            let assembly = Attack10ReplacingAssembly.instance(from: DIContext())
-            let parent = assembly.injectionParent
-            let notes = assembly.notes.all
-            guard parent.inner?.name == "replacement",
-                notes.prefix(3) == ["armed", "parent injected", "gone"],
-                let other = assembly.notes["deinit"], other !== parent
-            else {
-                edgeWrong(
-                    "notes \(notes), the deinit's parent is the one under way: "
-                        + "\(assembly.notes["deinit"] === parent)")
-            }
-            edgeWorked()
+            SameAsBeforeTests.replacement { $0.injectionParent }
         }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
+        #expect(edgeText(result).contains("EDGE-WORKS"), "\(edgeText(result))")
     }
 
-    /// 50470b1: a value's object that its `inject:` set anew went after the read. Now: when the
-    /// value's read returns, its deinit getting the parent under way.
+    /// 50470b1: a value's object that its `inject:` set anew went after the read. With the
+    /// speed-ups: when the value's read returned, its deinit getting the parent under way.
     @Test("a value's inject: that sets its object anew: the old one waits for the read's end")
     func valueFieldReplacementWaitsForTheReadsEnd() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            let assembly = Attack10ReplacingAssembly.instance(from: DIContext())
-            let parent = assembly.holderParent
-            let notes = assembly.notes.all
-            guard parent.inner?.name == "replacement",
-                notes.prefix(3) == ["armed", "parent injected", "gone"],
-                let other = assembly.notes["deinit"], other !== parent
-            else {
-                edgeWrong(
-                    "notes \(notes), the deinit's parent is the one under way: "
-                        + "\(assembly.notes["deinit"] === parent)")
-            }
-            edgeWorked()
+            SameAsBeforeTests.replacement { $0.holderParent }
         }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
+        #expect(edgeText(result).contains("EDGE-WORKS"), "\(edgeText(result))")
     }
 
     /// 50470b1: an `inject:` returning a count after replacing its object in place: what it
-    /// replaced went after the read. Now: mid-read, its deinit getting the parent under way.
+    /// replaced went after the read. With the speed-ups: mid-read, its deinit getting the parent
+    /// under way.
     @Test("an inout inject: returning a non-object: what it replaced waits for the read's end")
     func countingInoutReplacementWaitsForTheReadsEnd() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            let assembly = Attack10ReplacingAssembly.instance(from: DIContext())
-            let parent = assembly.countingParent
-            let notes = assembly.notes.all
-            guard parent.inner?.name == "replacement",
-                notes.prefix(3) == ["armed", "parent injected", "gone"],
-                let other = assembly.notes["deinit"], other !== parent
-            else {
-                edgeWrong(
-                    "notes \(notes), the deinit's parent is the one under way: "
-                        + "\(assembly.notes["deinit"] === parent)")
-            }
-            edgeWorked()
+            SameAsBeforeTests.replacement { $0.countingParent }
         }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
+        #expect(edgeText(result).contains("EDGE-WORKS"), "\(edgeText(result))")
     }
 
     /// Same as 50470b1: a typed closure over an optional that returns an empty one empties the
