@@ -83,9 +83,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// held while user code runs.
     let lock = NSLock()
     let singletons = Shelf()
-    /// Like a shelf's entries, skips Swift's run-time exclusivity checks, which the lock makes
-    /// redundant: a singleton read 1,321 → 1,110 instructions in `Benchmarks/run --callgrind
-    /// singleton`.
+    /// Like a shelf's entries, skips Swift's run-time exclusivity checks: the lock keeps other
+    /// threads out, and no user code runs under it, so no access overlaps another. A singleton
+    /// read 1,321 → 1,110 instructions in `Benchmarks/run --callgrind singleton`.
     @exclusivity(unchecked) var substitutions: [Key: Substitution] = [:]
     /// The assemblies, each held weakly: an assembly holds its context.
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
@@ -389,8 +389,8 @@ nonisolated extension Assembly {
         }
         let call = DIContext.Call(
             type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
-        // The object this call made, cast where both types are known at compile time, not from
-        // `Any`: graph11 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`.
+        // The object this call made, cast from its own type, which specialised code knows, not
+        // from `Any`: graph11 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`.
         var made: Result?
         let value = resolution.obtain(call) {
             var object = make()
@@ -588,7 +588,7 @@ nonisolated extension DIContext {
             return key
         }()
 
-        /// This thread's resolution, made and stored on its first read only: graph11 31,967 →
+        /// This thread's resolution, made and stored on its first use only: graph11 31,967 →
         /// 31,597 and a singleton read 1,207 → 1,167 instructions in `Benchmarks/run --callgrind`
         /// (stored on every read).
         @usableFromInline static func current() -> Resolution {
