@@ -382,7 +382,7 @@ nonisolated extension Assembly {
     ) -> Result {
         let resolution = DIContext.Resolution.current()
         let site = site.map(DIContext.Site.init)
-        if scope.isSingleton, let kept = resolution.kept(key, site, in: self),
+        if scope.isSingleton, let kept = resolution.kept(key, scope, site, in: self),
             let result = kept as? Result
         {
             return result
@@ -559,6 +559,8 @@ nonisolated extension DIContext {
         /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
         /// they run starts a read of its own.
         var swept: [Any] = []
+        /// The lazy singletons found without a `Call` inside the read, for placeholders.
+        var kept: [(key: Key, context: DIContext, object: Any)] = []
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -647,31 +649,45 @@ nonisolated extension DIContext {
         }
 
         /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
-        /// if this is a top-level read with no trace hook or substitution to tell of it. Found
-        /// before a `Call` is made, it skips the graph too: 7,100 → 1,740 instructions a read
-        /// (2,472 after making the `Call`) in `Benchmarks/run --callgrind singleton`.
-        @usableFromInline func kept(_ key: String, _ site: Site?, in assembly: Assembly) -> Any? {
+        /// if no trace hook, key-path probe or substitution of its context is to tell of it, and
+        /// it is a top-level read or a lazySingleton (the read's graph holds a weak one found
+        /// inside it, as any object it reads). Found before a `Call` is made, it skips the graph
+        /// too: a singleton read 7,100 → 1,740 instructions (2,472 after making the `Call`), and
+        /// graph11 31,787 → 27,586 with nested reads, in `Benchmarks/run --callgrind`.
+        @usableFromInline func kept(
+            _ key: String, _ scope: Assembly.Scope, _ site: Site?, in assembly: Assembly
+        ) -> Any? {
             let context = assembly.context
-            guard read.calls.isEmpty, read.probe == nil, context.trace == nil else {
+            let nested = !read.calls.isEmpty
+            guard read.probe == nil, context.trace == nil,
+                !nested || scope == .lazySingleton && snapshot(of: context).isEmpty
+            else {
                 return nil
             }
             let key = Key(key, of: type(of: assembly))
             let slot = Slot(
                 context: ObjectIdentifier(context), key: key, site: site, substituted: false)
-            return context.lock.withLock {
-                context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
+            // A top-level read takes no snapshot, as the read ends here; it checks the table.
+            let found = context.lock.withLock {
+                nested || context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
             }
+            if nested, let found {
+                read.kept.append((key, context, found))
+            }
+            return found
         }
 
-        /// What a define call of `key` in `assembly`'s context made in this read, under way
-        /// (innermost first) or done, for a placeholder that found no injection: EasyDi's VIPER
-        /// form gives the view with `define(key: "view", init: view)`.
+        /// What a define call of `key` in `assembly`'s context made or found in this read, under
+        /// way (innermost first) or done, for a placeholder that found no injection: EasyDi's
+        /// VIPER form gives the view with `define(key: "view", init: view)`.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
             let match = { (call: Call) in
                 call.key == key && call.context === assembly.context && call.object != nil
             }
-            return (read.calls.last(where: match) ?? read.graph.values.first(where: match))?.object
+            let call = read.calls.last(where: match) ?? read.graph.values.first(where: match)
+            return call?.object
+                ?? read.kept.last { $0.key == key && $0.context === assembly.context }?.object
         }
 
         /// The one path that makes or finds an object for a define call, whoever supplies it:
@@ -760,7 +776,13 @@ nonisolated extension DIContext {
         /// The substitution of `call` in its context's table as this read first found it: by
         /// its key, else by its calling property's name.
         func substitution(for call: Call) -> Substitution? {
-            let context = call.context
+            let table = snapshot(of: call.context)
+            return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
+        }
+
+        /// The substitutions of `context` as this read first found them, taken now if it has not
+        /// met the context before.
+        func snapshot(of context: DIContext) -> [Key: Substitution] {
             if read.lastSubstitutions?.context !== context {
                 // The last context's waits in the table, which a read of one context never uses.
                 if let last = read.lastSubstitutions {
@@ -770,8 +792,7 @@ nonisolated extension DIContext {
                     read.substitutions.removeValue(forKey: ObjectIdentifier(context))
                     ?? (context, context.lock.withLock { context.substitutions })
             }
-            let table = read.lastSubstitutions!.table
-            return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
+            return read.lastSubstitutions!.table
         }
 
         /// Adds the trace event of `call`, if its context has a trace hook.
