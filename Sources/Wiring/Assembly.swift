@@ -658,23 +658,25 @@ nonisolated extension DIContext {
             _ key: String, _ scope: Assembly.Scope, _ site: Site?, in assembly: Assembly
         ) -> Any? {
             let context = assembly.context
-            let nested = !read.calls.isEmpty
-            guard read.probe == nil, context.trace == nil,
-                !nested || scope == .lazySingleton && snapshot(of: context).isEmpty
-            else {
+            guard read.probe == nil, context.trace == nil else {
                 return nil
             }
             let key = Key(key, of: type(of: assembly))
             let slot = Slot(
                 context: ObjectIdentifier(context), key: key, site: site, substituted: false)
-            // A top-level read takes no snapshot, as the read ends here; it checks the table.
-            let found = context.lock.withLock {
-                nested || context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
-            }
-            if nested, let found {
+            guard read.calls.isEmpty else {
+                guard scope == .lazySingleton, snapshot(of: context).isEmpty,
+                    let found = context.lock.withLock({ context.singletons.entries[slot]?() })
+                else {
+                    return nil
+                }
                 read.kept.append((key, context, found))
+                return found
             }
-            return found
+            // A top-level read takes no snapshot, as the read ends here; it checks the table.
+            return context.lock.withLock {
+                context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
+            }
         }
 
         /// What a define call of `key` in `assembly`'s context made or found in this read, under
