@@ -653,7 +653,7 @@ nonisolated extension DIContext {
         /// it is a top-level read or a lazySingleton (the read's graph holds a weak one found
         /// inside it, as any object it reads). Found before a `Call` is made, it skips the graph
         /// too: a singleton read 7,100 → 1,740 instructions (2,472 after making the `Call`), and
-        /// graph11 31,787 → 27,586 with nested reads, in `Benchmarks/run --callgrind`.
+        /// graph11 31,787 → 27,066 with nested reads, in `Benchmarks/run --callgrind`.
         @usableFromInline func kept(
             _ key: String, _ scope: Assembly.Scope, _ site: Site?, in assembly: Assembly
         ) -> Any? {
