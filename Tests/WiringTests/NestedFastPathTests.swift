@@ -1,0 +1,242 @@
+import Testing
+import Wiring
+
+// A lazy singleton read inside another read and already made is now found without a `Call`
+// (`Resolution.kept`), so it no longer claims its slot in the read's graph. Where another call
+// of the read holds that slot (a placeholder, an injection of the same key, the same define call
+// with another scope) or a placeholder looks for it, what the read returns changed. Each test
+// asserts what the library did before the fast path; those that now differ are known issues.
+
+// MARK: - Fixtures
+
+/// A named object, to tell which definition gave it.
+final class Attack11View {
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+    }
+}
+
+/// What a root definition read, in order.
+final class Attack11Screen {
+    var first: Attack11View?
+    var second: Attack11View?
+    var third: Attack11View?
+}
+
+/// EasyDi's VIPER form with a view injected as a lazy singleton under the key that a define and
+/// a placeholder also use.
+final class Attack11InjectedAssembly: Assembly {
+    var made: Attack11View { define(key: "view", init: Attack11View("made")) }
+
+    func inject(_ view: Attack11View) -> Attack11View {
+        defineInjection(key: "view", scope: .lazySingleton, into: view)
+    }
+
+    func injectPerGraph(_ view: Attack11View) -> Attack11View {
+        defineInjection(key: "view", into: view)
+    }
+
+    var placeholder: Attack11View { definePlaceholder(key: "view") }
+
+    /// Made, placeholder, then the injection.
+    var placeholderFirst: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.made
+            $0.second = self.placeholder
+            $0.third = self.inject(Attack11View("again"))
+        }
+    }
+
+    /// The injection, made, then the placeholder.
+    var injectionFirst: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.third = self.inject(Attack11View("again"))
+            $0.first = self.made
+            $0.second = self.placeholder
+        }
+    }
+
+    /// An injection for this graph, then the singleton one under the same key.
+    var perGraphFirst: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.injectPerGraph(Attack11View("graph"))
+            $0.second = self.inject(Attack11View("again"))
+        }
+    }
+}
+
+/// EasyDi's `define(key: "view", scope: .lazySingleton, init: view)` next to a define of the same
+/// key for the graph, read by a placeholder.
+final class Attack11EasyDiAssembly: Assembly {
+    var singleton: Attack11View {
+        define(key: "view", scope: .lazySingleton, init: Attack11View("singleton"))
+    }
+    var perGraph: Attack11View { define(key: "view", init: Attack11View("graph")) }
+    var placeholder: Attack11View { definePlaceholder(key: "view") }
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.singleton
+            $0.second = self.perGraph
+            $0.third = self.placeholder
+        }
+    }
+}
+
+/// One define call whose scope its caller chooses.
+final class Attack11ScopedAssembly: Assembly {
+    func thing(_ scope: Scope) -> Attack11View {
+        define(key: "thing", scope: scope, init: Attack11View("\(scope)"))
+    }
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.thing(.objectGraph)
+            $0.second = self.thing(.lazySingleton)
+        }
+    }
+}
+
+/// A lazy singleton read inside a read, with substitutions added while the read runs.
+final class Attack11Services: Assembly {
+    var service: Attack11View { define(scope: .lazySingleton, init: Attack11View("service")) }
+    var other: Attack11View { define(scope: .lazySingleton, init: Attack11View("other")) }
+}
+
+final class Attack11Feature: Assembly {
+    var services: Attack11Services { context.assembly() }
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.services.service
+            self.services.addSubstitution(for: "service") { Attack11View("fake") }
+            self.services.addSubstitution(for: \.other) { Attack11View("fake other") }
+            $0.second = self.services.service
+            $0.third = self.services.other
+        }
+    }
+}
+
+/// An override of a lazy singleton that reads `super`'s, and a placeholder of its key.
+class Attack11Base: Assembly {
+    var shared: Attack11View { define(scope: .lazySingleton, init: Attack11View("base")) }
+}
+
+final class Attack11Override: Attack11Base {
+    override var shared: Attack11View {
+        define(scope: .lazySingleton, init: Attack11View("over " + super.shared.name))
+    }
+    var placeholder: Attack11View { definePlaceholder(key: "shared") }
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.shared
+            $0.second = self.placeholder
+        }
+    }
+}
+
+// MARK: - Tests
+
+@Suite("A lazy singleton found inside a read")
+struct NestedFastPathTests {
+    @Test("an injected singleton read after a placeholder of its key gets the placeholder's")
+    func injectionAfterPlaceholderGetsTheGraphsObject() {
+        let assembly: Attack11InjectedAssembly = DIContext().assembly()
+        let kept = assembly.inject(Attack11View("kept"))
+        let screen = assembly.placeholderFirst
+        #expect(screen.second === screen.first)
+        withKnownIssue("the fast path skips the placeholder's call in the graph") {
+            #expect(screen.third === screen.first)
+            #expect(screen.third !== kept)
+        }
+    }
+
+    @Test("a placeholder finds the injected singleton before a define of its key")
+    func placeholderFindsTheInjectedSingleton() {
+        let assembly: Attack11InjectedAssembly = DIContext().assembly()
+        let kept = assembly.inject(Attack11View("kept"))
+        let screen = assembly.injectionFirst
+        #expect(screen.third === kept)
+        withKnownIssue("the injection found without a Call no longer holds its slot") {
+            #expect(screen.second === kept)
+        }
+    }
+
+    @Test("an injected singleton read after an injection of its key for the graph gets that one")
+    func singletonInjectionAfterPerGraphInjection() {
+        let assembly: Attack11InjectedAssembly = DIContext().assembly()
+        let kept = assembly.inject(Attack11View("kept"))
+        let screen = assembly.perGraphFirst
+        #expect(screen.first?.name == "graph")
+        withKnownIssue("the fast path skips the per-graph injection in the graph") {
+            #expect(screen.second === screen.first)
+            #expect(screen.second !== kept)
+        }
+    }
+
+    @Test("EasyDi's singleton view read first is what a placeholder of its key finds")
+    func easyDiSingletonViewBeforeDefineOfItsKey() {
+        let assembly: Attack11EasyDiAssembly = DIContext().assembly()
+        let kept = assembly.singleton
+        for _ in 0..<3 {
+            let screen = assembly.screen
+            #expect(screen.first === kept)
+            #expect(screen.second?.name == "graph")
+            withKnownIssue("the placeholder looks in the graph before the singletons found") {
+                #expect(screen.third === kept)
+            }
+        }
+    }
+
+    @Test("EasyDi's singleton view made in the read is what a placeholder of its key finds")
+    func easyDiSingletonViewMadeInTheRead() {
+        let assembly: Attack11EasyDiAssembly = DIContext().assembly()
+        let screen = assembly.screen
+        #expect(screen.first?.name == "singleton")
+        #expect(screen.third === screen.first)
+        #expect(assembly.singleton === screen.first)
+    }
+
+    @Test("one define call read for the graph, then as a singleton, gives the graph's object")
+    func sameDefineCallWithTwoScopes() {
+        let assembly: Attack11ScopedAssembly = DIContext().assembly()
+        let kept = assembly.thing(.lazySingleton)
+        let screen = assembly.screen
+        #expect(screen.first?.name == "objectGraph")
+        withKnownIssue("the fast path skips the graph's object of the same define call") {
+            #expect(screen.second === screen.first)
+            #expect(screen.second !== kept)
+        }
+    }
+
+    @Test("substitutions added inside a read that found a singleton wait for the next read")
+    func substitutionsAddedAfterTheFastPath() {
+        let context = DIContext()
+        let services: Attack11Services = context.assembly()
+        let service = services.service
+        let other = services.other
+        let feature: Attack11Feature = context.assembly()
+        let screen = feature.screen
+        #expect(screen.first === service)
+        #expect(screen.second === service)
+        #expect(screen.third === other)
+        #expect(
+            context.unusedSubstitutions == ["Attack11Services.other", "Attack11Services.service"])
+        #expect(services.service.name == "fake")
+        #expect(services.other.name == "fake other")
+        #expect(context.unusedSubstitutions.isEmpty)
+    }
+
+    @Test("an override's singleton that reads super's is what a placeholder of its key finds")
+    func overrideReadingSuperSingleton() {
+        let assembly: Attack11Override = DIContext().assembly()
+        let kept = assembly.shared
+        #expect(kept.name == "over base")
+        let screen = assembly.screen
+        #expect(screen.first === kept)
+        #expect(screen.second === kept)
+    }
+}
