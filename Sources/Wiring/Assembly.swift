@@ -653,7 +653,7 @@ nonisolated extension DIContext {
         /// it is a top-level read or a lazySingleton (the read's graph holds a weak one found
         /// inside it, as any object it reads). Found before a `Call` is made, it skips the graph
         /// too: a singleton read 7,100 → 1,740 instructions (2,472 after making the `Call`), and
-        /// graph11 31,787 → 27,066 with nested reads, in `Benchmarks/run --callgrind`.
+        /// graph11 31,787 → 28,190 with nested reads, in `Benchmarks/run --callgrind`.
         @usableFromInline func kept(
             _ key: String, _ scope: Assembly.Scope, _ site: Site?, in assembly: Assembly
         ) -> Any? {
@@ -665,7 +665,9 @@ nonisolated extension DIContext {
             let slot = Slot(
                 context: ObjectIdentifier(context), key: key, site: site, substituted: false)
             guard read.calls.isEmpty else {
-                guard scope == .lazySingleton, snapshot(of: context).isEmpty,
+                // Not a slot that another call of this read holds (a placeholder's, say).
+                guard scope == .lazySingleton, read.graph[slot] == nil,
+                    snapshot(of: context).isEmpty,
                     let found = context.lock.withLock({ context.singletons.entries[slot]?() })
                 else {
                     return nil
@@ -687,9 +689,9 @@ nonisolated extension DIContext {
             let match = { (call: Call) in
                 call.key == key && call.context === assembly.context && call.object != nil
             }
-            let call = read.calls.last(where: match) ?? read.graph.values.first(where: match)
-            return call?.object
+            return read.calls.last(where: match)?.object
                 ?? read.kept.last { $0.key == key && $0.context === assembly.context }?.object
+                ?? read.graph.values.first(where: match)?.object
         }
 
         /// The one path that makes or finds an object for a define call, whoever supplies it:

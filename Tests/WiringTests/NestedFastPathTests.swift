@@ -1,11 +1,11 @@
 import Testing
 import Wiring
 
-// A lazy singleton read inside another read and already made is now found without a `Call`
-// (`Resolution.kept`), so it no longer claims its slot in the read's graph. Where another call
-// of the read holds that slot (a placeholder, an injection of the same key, the same define call
-// with another scope) or a placeholder looks for it, what the read returns changed. Each test
-// asserts what the library did before the fast path; those that now differ are known issues.
+// A lazy singleton read inside another read and already made is found without a `Call`
+// (`Resolution.kept`), so it does not claim its slot in the read's graph. Where another call of
+// the read holds that slot (a placeholder, an injection of the same key, the same define call with
+// another scope) or a placeholder looks for it, the first version of that fast path returned
+// something else than before. Each test asserts what the library did before the fast path.
 
 // MARK: - Fixtures
 
@@ -148,10 +148,8 @@ struct NestedFastPathTests {
         let kept = assembly.inject(Attack11View("kept"))
         let screen = assembly.placeholderFirst
         #expect(screen.second === screen.first)
-        withKnownIssue("the fast path skips the placeholder's call in the graph") {
-            #expect(screen.third === screen.first)
-            #expect(screen.third !== kept)
-        }
+        #expect(screen.third === screen.first)
+        #expect(screen.third !== kept)
     }
 
     @Test("a placeholder finds the injected singleton before a define of its key")
@@ -160,9 +158,7 @@ struct NestedFastPathTests {
         let kept = assembly.inject(Attack11View("kept"))
         let screen = assembly.injectionFirst
         #expect(screen.third === kept)
-        withKnownIssue("the injection found without a Call no longer holds its slot") {
-            #expect(screen.second === kept)
-        }
+        #expect(screen.second === kept)
     }
 
     @Test("an injected singleton read after an injection of its key for the graph gets that one")
@@ -171,10 +167,8 @@ struct NestedFastPathTests {
         let kept = assembly.inject(Attack11View("kept"))
         let screen = assembly.perGraphFirst
         #expect(screen.first?.name == "graph")
-        withKnownIssue("the fast path skips the per-graph injection in the graph") {
-            #expect(screen.second === screen.first)
-            #expect(screen.second !== kept)
-        }
+        #expect(screen.second === screen.first)
+        #expect(screen.second !== kept)
     }
 
     @Test("EasyDi's singleton view read first is what a placeholder of its key finds")
@@ -185,9 +179,7 @@ struct NestedFastPathTests {
             let screen = assembly.screen
             #expect(screen.first === kept)
             #expect(screen.second?.name == "graph")
-            withKnownIssue("the placeholder looks in the graph before the singletons found") {
-                #expect(screen.third === kept)
-            }
+            #expect(screen.third === kept)
         }
     }
 
@@ -206,10 +198,8 @@ struct NestedFastPathTests {
         let kept = assembly.thing(.lazySingleton)
         let screen = assembly.screen
         #expect(screen.first?.name == "objectGraph")
-        withKnownIssue("the fast path skips the graph's object of the same define call") {
-            #expect(screen.second === screen.first)
-            #expect(screen.second !== kept)
-        }
+        #expect(screen.second === screen.first)
+        #expect(screen.second !== kept)
     }
 
     @Test("substitutions added inside a read that found a singleton wait for the next read")
