@@ -560,7 +560,7 @@ nonisolated extension DIContext {
         /// they run starts a read of its own.
         var swept: [Any] = []
         /// The lazy singletons found without a `Call` inside the read, for placeholders.
-        var kept: [(key: Key, context: DIContext, object: Any)] = []
+        var foundSingletons: [(key: Key, context: DIContext, object: Any)] = []
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -672,7 +672,7 @@ nonisolated extension DIContext {
                 else {
                     return nil
                 }
-                read.kept.append((key, context, found))
+                read.foundSingletons.append((key, context, found))
                 return found
             }
             // A top-level read takes no snapshot, as the read ends here; it checks the table.
@@ -689,8 +689,10 @@ nonisolated extension DIContext {
             let match = { (call: Call) in
                 call.key == key && call.context === assembly.context && call.object != nil
             }
-            return read.calls.last(where: match)?.object
-                ?? read.kept.last { $0.key == key && $0.context === assembly.context }?.object
+            let singleton = read.foundSingletons.last {
+                $0.key == key && $0.context === assembly.context
+            }
+            return read.calls.last(where: match)?.object ?? singleton?.object
                 ?? read.graph.values.first(where: match)?.object
         }
 
