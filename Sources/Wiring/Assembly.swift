@@ -254,7 +254,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column)) { _ in }
+        resolve(key, definitionKey, scope, make, at: .init(file, line, column)) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -281,7 +281,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column), inject)
+        resolve(key, definitionKey, scope, make, at: .init(file, line, column), inject)
     }
 
     /// Defines an object with an `inject` that takes the object and returns it: a typed closure
@@ -307,7 +307,7 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: (file, line, column)) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: .init(file, line, column)) { $0 = inject($0) }
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -376,12 +376,11 @@ nonisolated extension Assembly {
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
-        at site: (file: StaticString, line: UInt, column: UInt)?,
+        at site: DIContext.Site?,
         substitutable: Bool = true,
         _ inject: (inout Object) -> Returned
     ) -> Result {
         let resolution = DIContext.Resolution.current()
-        let site = site.map(DIContext.Site.init)
         if scope.isSingleton, let kept = resolution.kept(key, scope, site, in: self),
             let result = kept as? Result
         {
@@ -428,10 +427,10 @@ nonisolated extension DIContext {
         let line: UInt
         let column: UInt
 
-        @usableFromInline init(_ site: (file: StaticString, line: UInt, column: UInt)) {
-            file = UnsafeRawPointer(site.file.utf8Start)
-            line = site.line
-            column = site.column
+        @usableFromInline init(_ file: StaticString, _ line: UInt, _ column: UInt) {
+            self.file = UnsafeRawPointer(file.utf8Start)
+            self.line = line
+            self.column = column
         }
     }
 
