@@ -326,7 +326,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, definitionKey, scope, object, at: nil, substitutable: false, inject)
+        resolve(key, definitionKey, scope, object, substitutable: false, inject)
     }
 
     /// Injects into an object made elsewhere with a typed closure or a function.
@@ -346,9 +346,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Object
     ) -> Object {
-        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) {
-            $0 = inject($0)
-        }
+        resolve(key, definitionKey, scope, object, substitutable: false) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -365,7 +363,7 @@ nonisolated extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, definitionKey, scope, object, at: nil, substitutable: false) { _ in }
+        resolve(key, definitionKey, scope, object, substitutable: false) { _ in }
     }
 
     /// Reads a definition through `Resolution.obtain`, with a maker that records the new object
@@ -376,7 +374,7 @@ nonisolated extension Assembly {
         _ name: String,
         _ scope: Scope,
         _ make: () -> Object,
-        at site: DIContext.Site?,
+        at site: DIContext.Site? = nil,
         substitutable: Bool = true,
         _ inject: (inout Object) -> Returned
     ) -> Result {
@@ -1093,7 +1091,7 @@ nonisolated extension Assembly {
                     + "under that key in the current graph; call defineInjection(key:into:) first, "
                     + "in the same resolution")
         }
-        return resolve(key, definitionKey, .objectGraph, found, at: nil) { _ in }
+        return resolve(key, definitionKey, .objectGraph, found) { _ in }
     }
 }
 
