@@ -683,14 +683,10 @@ nonisolated extension DIContext {
         /// VIPER form gives the view with `define(key: "view", init: view)`.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
-            let match = { (call: Call) in
-                call.key == key && call.context === assembly.context && call.object != nil
-            }
-            let singleton = read.foundSingletons.last {
-                $0.key == key && $0.context === assembly.context
-            }
-            return read.calls.last(where: match)?.object ?? singleton?.object
-                ?? read.graph.values.first(where: match)?.object
+            let match: (Key, DIContext) -> Bool = { $0 == key && $1 === assembly.context }
+            return read.calls.last { match($0.key, $0.context) && $0.object != nil }?.object
+                ?? read.foundSingletons.last { match($0.key, $0.context) }?.object
+                ?? read.graph.values.first { match($0.key, $0.context) && $0.object != nil }?.object
         }
 
         /// The one path that makes or finds an object for a define call, whoever supplies it:
