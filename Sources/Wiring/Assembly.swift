@@ -512,10 +512,8 @@ nonisolated extension DIContext {
         /// its substitute, or its superclass's definition (the same key from another define
         /// call), read by its override.
         func standsIn(for call: Call) -> Bool {
-            guard call.context === context, call.key == key else {
-                return false
-            }
-            return substitution != nil || site != nil && call.site != nil && site != call.site
+            call.context === context && call.key == key
+                && (substitution != nil || site != nil && call.site != nil && site != call.site)
         }
 
         /// Stops if this is a method with arguments but no key, as its calls would share one
