@@ -740,9 +740,7 @@ nonisolated extension DIContext {
             read.calls.append(call)
             let value = call.substitution?.make(call.context) ?? make(self)
             read.calls.removeLast()
-            if call.substitution != nil, call.found, let standIn = call.object,
-                DIContext.differ(value, standIn)
-            {
+            if call.substitution != nil, call.found, DIContext.differ(value, call.object as Any) {
                 DIContext.fail(
                     "cycle that cannot close: \(call) was read while its substitute ran and got "
                         + "its first define of that type (EasyDi's rule), which it did not return")
