@@ -624,7 +624,13 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if read.calls.isEmpty {
-                end()
+                // A top-level read's state is cleared first and its probe put away, so that a
+                // `deinit` that reads starts a read of its own; then its objects are let go.
+                let ended = read
+                read = Read()
+                let probe = ended.probe
+                _ = consume ended
+                read.probe = probe
             }
             endReading()
             return value
@@ -799,16 +805,6 @@ nonisolated extension DIContext {
                     substituted: call.substitution != nil)
                 events.append { hook(event) }
             }
-        }
-
-        /// Ends a top-level read: its state is cleared first and its probe put away, so that a
-        /// `deinit` that reads starts a read of its own; then its objects are let go.
-        func end() {
-            let ended = read
-            read = Read()
-            let probe = ended.probe
-            _ = consume ended
-            read.probe = probe
         }
 
         /// Stops before a define call that would leave too little stack for the next one (taken
