@@ -701,7 +701,10 @@ nonisolated extension DIContext {
             let caller = read.calls.last
             call.stack = guardStack(call)
             let original = caller?.standsIn(for: call) ?? false
-            let listed = substitution(for: call)  // a context's first call takes its snapshot
+            // Its substitution in its context's table as this read first found it (a context's
+            // first call takes the snapshot): by its key, else by its calling property's name.
+            let table = snapshot(of: call.context)
+            let listed = table.isEmpty ? nil : table[call.key] ?? table[call.byName]
             if caller == nil, let probe = read.probe, probe.result == call.result {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
@@ -772,13 +775,6 @@ nonisolated extension DIContext {
             {
                 outer.object = object
             }
-        }
-
-        /// The substitution of `call` in its context's table as this read first found it: by
-        /// its key, else by its calling property's name.
-        func substitution(for call: Call) -> Substitution? {
-            let table = snapshot(of: call.context)
-            return table.isEmpty ? nil : table[call.key] ?? table[call.byName]
         }
 
         /// The substitutions of `context` as this read first found them, taken now if it has not
