@@ -816,11 +816,9 @@ nonisolated extension DIContext {
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
             nonisolated(unsafe) let path = (read.calls, call)
-            let thread = Foundation.Thread {
+            Foundation.Thread.detachNewThread {
                 DIContext.fail(Resolution.stackMessage(path.0 + [path.1]))
             }
-            thread.stackSize = 1 << 20
-            thread.start()
             while true {
                 sleep(1)
             }
