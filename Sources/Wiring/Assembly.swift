@@ -1013,8 +1013,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
             fail("names \(foreign) of another context; substitute on an assembly of that context")
         }
         if let other = calls.first(where: { $0.key != found.key || $0.site != found.site }) {
-            let names = [other, found].map { "\($0.assembly).\($0.name)" }.joined(
-                separator: " and ")
+            let names = "\(other.assembly).\(other.name) and \(found.assembly).\(found.name)"
             fail("reads two definitions of its type, \(names); substitute one by name")
         }
         if let made = found.object, DIContext.differ(returned, made) {
