@@ -807,8 +807,7 @@ nonisolated extension DIContext {
         /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
         /// address.
         func guardStack(_ call: Call) -> UInt {
-            var marker = 0
-            let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
             let level = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
             guard here < stackLimit + level else {
                 return here
