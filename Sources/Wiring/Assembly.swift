@@ -1084,11 +1084,9 @@ nonisolated extension DIContext {
     }
 
     /// Stops on an object of the wrong type, naming the definition, both types and its maker.
-    @usableFromInline static func mismatch(_ call: Call, _ declared: Any.Type, _ value: Any)
-        -> Never
-    {
+    @usableFromInline static func mismatch(_ call: Call, _ result: Any.Type, _ made: Any) -> Never {
         let maker = call.substitution == nil ? "definition" : "substitution"
-        fail("\(call) is declared as \(declared) but its \(maker) made \(type(of: value))")
+        fail("\(call) is declared as \(result) but its \(maker) made \(type(of: made))")
     }
 
     /// Stops on a definition asked for again in its context before it exists, naming the path
