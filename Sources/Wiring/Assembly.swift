@@ -826,11 +826,9 @@ nonisolated extension DIContext {
         /// Names the define calls that used up the stack: the loop the path first went round, from
         /// where it entered it (so the same, however deep the stack ran out), else the last ones.
         static func stackMessage(_ path: [Call]) -> String {
-            var entered: [Slot: Int] = [:]
-            var loop: ClosedRange<Int>?
-            for (index, call) in path.enumerated() where loop == nil {
-                loop = entered.updateValue(index, forKey: call.slot).map { $0...index }
-            }
+            var entered = Set<Slot>()
+            let end = path.firstIndex { !entered.insert($0.slot).inserted }
+            let loop = end.map { end in path.firstIndex { $0.slot == path[end].slot }!...end }
             let names = (loop.map { path[$0] } ?? path.suffix(3)).map { "\($0)" }
             let prototypes = loop.map { path[$0].allSatisfy { $0.scope == .prototype } } ?? false
             return "definitions nested \(path.count - 1) deep have used up the thread's stack, "
