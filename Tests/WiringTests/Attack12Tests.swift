@@ -121,6 +121,7 @@ final class Attack12AliasAssembly: Assembly {
 final class Attack12Holder<T> {
     let name: String
     var partner: Attack12Holder<T>?
+    var other: Attack12Holder<T>?
 
     init(_ name: String) {
         self.name = name
@@ -135,6 +136,13 @@ final class Attack12Feature<T>: Assembly {
         define(scope: .weakSingleton, init: Attack12Holder<T>("weak"))
     }
     var fresh: Attack12Holder<T> { define(scope: .prototype, init: Attack12Holder<T>("fresh")) }
+    /// Reads the weak singleton twice in one graph.
+    var weakPair: Attack12Holder<T> {
+        define(init: Attack12Holder<T>("weak pair")) {
+            $0.partner = self.weakItem
+            $0.other = self.weakItem
+        }
+    }
     /// Reads `fresh` twice in one graph.
     var pair: Attack12Holder<T> {
         define(init: Attack12Holder<T>("pair")) {
@@ -167,6 +175,15 @@ final class Attack12ProtoAssembly: Assembly {
             }
             return Attack12Box("part")
         }
+    }
+}
+
+/// An assembly that gets another in a stored property, from the context it is made in.
+final class Attack12StoredAssembly: Assembly {
+    let hooks = Attack12HookAssembly.instance()
+    var viaStored: Attack12Box { define(init: Attack12Box("via", inner: self.hooks.leaf)) }
+    var viaInstance: Attack12Box {
+        define(init: Attack12Box("via", inner: Attack12HookAssembly.instance().leaf))
     }
 }
 
@@ -429,6 +446,78 @@ struct Attack12Tests {
         let presenter = view.inner
         #expect(presenter?.inner === view)
         #expect(presenter?.other?.inner === view)
+    }
+
+    /// README: withDefault makes a context the default "for a task (or thread) and the tasks it
+    /// starts"; EasyDi differences: `Other.instance()` run while a definition of context C is
+    /// being made gives C's assembly. Nested withDefault, async let, a task group and a Task,
+    /// while another task replaces the process-wide default.
+    @Test("withDefault: nested, with async let, task groups and instance() inside definitions")
+    func withDefaultInAsyncLetAndGroups() async {
+        let context = DIContext()
+        let fake = Attack12Box("fake")
+        let swapper = Task.detached {
+            for _ in 0..<200 {
+                DIContext.defaultInstance = DIContext()
+                await Task.yield()
+            }
+        }
+        let wrong = await DIContext.withDefault(context) { () async -> [String] in
+            Attack12HookAssembly.instance().addSubstitution(for: \.leaf) { fake }
+            async let stored = Attack12StoredAssembly.instance().viaStored.inner
+            async let inside = Attack12StoredAssembly.instance().viaInstance.inner
+            let nested = await DIContext.withDefault(DIContext()) { () async -> Bool in
+                async let leaf = Attack12HookAssembly.instance().leaf
+                return await leaf !== fake
+            }
+            let grouped = await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<16 {
+                    group.addTask {
+                        if index % 2 == 0 {
+                            return Attack12StoredAssembly.instance().viaInstance.inner === fake
+                        }
+                        return await Task { Attack12HookAssembly.instance().leaf === fake }.value
+                    }
+                }
+                var all = true
+                for await ok in group {
+                    all = all && ok
+                }
+                return all
+            }
+            var wrong: [String] = []
+            if await stored !== fake { wrong.append("stored") }
+            if await inside !== fake { wrong.append("inside") }
+            if !nested { wrong.append("nested") }
+            if !grouped { wrong.append("grouped") }
+            return wrong
+        }
+        await swapper.value
+        #expect(wrong.isEmpty)
+        #expect(context.unusedSubstitutions.isEmpty)
+    }
+
+    /// ScopesAndGraphs.md: "an objectGraph definition reached twice yields the same object both
+    /// times"; a weak singleton read twice in one graph while other threads hold and drop it.
+    @Test("threads: a weak singleton read twice in a graph while others drop it is one object")
+    func weakSingletonDroppedMidRead() {
+        let context = DIContext()
+        let split = Attack12Counter()
+        let finished = edgeOnThreads(4) { index in
+            let feature = Attack12Feature<Int>.instance(from: context)
+            for _ in 0..<3000 {
+                if index == 0 {
+                    _ = feature.weakItem  // made, then dropped at once
+                } else {
+                    let pair = feature.weakPair
+                    if pair.partner == nil || pair.partner !== pair.other {
+                        split.add()
+                    }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(split.value == 0)
     }
 
     /// README: "A read already under way keeps each context's substitutions as it first found
