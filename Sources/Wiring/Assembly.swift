@@ -576,6 +576,9 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var reading = 0
         @exclusivity(unchecked) var events: [() -> Void] = []
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
+        /// The singletons this thread is making, in whichever of its reads: a key-path probe's
+        /// getter runs in a read of its own, which may ask for one of them again.
+        var singletonsUnderWay: [Call] = []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
@@ -728,11 +731,23 @@ nonisolated extension DIContext {
             guard call.scope.isSingleton else {
                 return create(call, make)
             }
-            // Made once: found without the creation lock, else found or made under it.
+            // Made once: found without the creation lock, else found or made under it; if this
+            // thread is making it in a read that a key-path probe set aside, found as there.
             let kept = {
                 call.context.singleton(of: call).map { self.found($0, call) }
             }
-            return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
+            return kept()
+                ?? DIContext.creation.withLock {
+                    if let making = singletonsUnderWay.last(where: { $0.slot == call.slot }) {
+                        guard let object = making.object else {
+                            DIContext.cycle([making, call])
+                        }
+                        return found(object, call)
+                    }
+                    singletonsUnderWay.append(call)
+                    defer { singletonsUnderWay.removeLast() }
+                    return kept() ?? create(call, make)
+                }
         }
 
         /// Reports `object` found for `call`.
