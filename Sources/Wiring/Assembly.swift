@@ -1105,7 +1105,8 @@ nonisolated extension DIContext {
     /// Stops on a definition asked for again in its context before it exists, naming the path
     /// from its first read.
     static func cycle(_ path: [Call]) -> Never {
-        let names = path.drop { $0.key != path.last!.key }.map { "\($0)" }.joined(separator: " → ")
+        let names = path.drop { $0.slot != path.last!.slot }.map { "\($0)" }.joined(
+            separator: " → ")
         fail(
             "cycle that cannot close: \(names) is asked for again before it is made; set one side "
                 + "in inject: instead of init:")
