@@ -516,10 +516,11 @@ nonisolated extension DIContext {
                 && (substitution != nil || site != nil && call.site != nil && site != call.site)
         }
 
-        /// Stops if this is a method with arguments but no key, as its calls would share one
-        /// object: when one is found in the graph, or a singleton is made.
+        /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
+        /// gives it, `item(_:)`), as its calls would share one object: when one is found in the
+        /// graph, or a singleton is made.
         func mustNotShare() {
-            if key.name.hasSuffix(":)") {
+            if key.name.contains("("), key.name.hasSuffix(":)") {
                 DIContext.fail(
                     "\(self) is a method with arguments but no key:, so its calls would share one "
                         + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
