@@ -708,7 +708,10 @@ nonisolated extension DIContext {
             // Its substitution in its context's table as this read first found it (a context's
             // first call takes the snapshot): by its key, else by its calling property's name.
             let table = snapshot(of: call.context)
-            let listed = table.isEmpty ? nil : table[call.key] ?? table[call.byName]
+            var listed = table.isEmpty ? nil : table[call.key] ?? table[call.byName]
+            if listed?.keyPath != nil, call.key != call.byName {
+                listed = table[call.byName]  // one a key path added: only its property's definition
+            }
             if caller == nil, let probe = read.probe, probe.result == call.result {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
