@@ -520,7 +520,7 @@ nonisolated extension DIContext {
         /// gives it, `item(_:)`), as its calls would share one object: when one is found in the
         /// graph, or a singleton is made.
         func mustNotShare() {
-            if key.name.contains("("), key.name.hasSuffix(":)") {
+            if key.name.hasSuffix(":)"), key.name.contains("(" as Character) {
                 DIContext.fail(
                     "\(self) is a method with arguments but no key:, so its calls would share one "
                         + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
