@@ -552,6 +552,10 @@ nonisolated extension DIContext {
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
+        /// The define calls under way in the reads that key-path probes set aside (a probe may
+        /// run inside a definition), so that a singleton one of them is making is found, not made
+        /// again; a read's end hands them on to the reads its deinits start.
+        var setAside: [Call] = []
         /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
         /// they run starts a read of its own.
         var swept: [Any] = []
@@ -577,9 +581,6 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var reading = 0
         @exclusivity(unchecked) var events: [() -> Void] = []
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
-        /// The singletons this thread is making, in whichever of its reads: a key-path probe's
-        /// getter runs in a read of its own, which may ask for one of them again.
-        var singletonsUnderWay: [Call] = []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Resolution.stackLimit()
 
@@ -631,7 +632,7 @@ nonisolated extension DIContext {
                 // A top-level read's state is cleared first and its probe put away, so that a
                 // `deinit` that reads starts a read of its own; then its objects are let go.
                 let ended = read
-                read = Read()
+                read = Read(setAside: ended.setAside)
                 let probe = ended.probe
                 _ = consume ended
                 read.probe = probe
@@ -719,10 +720,13 @@ nonisolated extension DIContext {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
             }
-            // The call claims its slot with one hash, unless another call has it; a prototype's
-            // object is never kept.
+            // The call claims its slot with one hash, unless another call has it (or, for a
+            // singleton, a call under way in a read set aside); a prototype's object is never kept.
             let slot = call.slot
-            if call.scope != .prototype, let record = read.graph.updateValue(call, forKey: slot) {
+            if call.scope != .prototype,
+                let record = read.graph.updateValue(call, forKey: slot)
+                    ?? (call.scope.isSingleton ? read.setAside.last { $0.slot == slot } : nil)
+            {
                 read.graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
@@ -735,23 +739,11 @@ nonisolated extension DIContext {
             guard call.scope.isSingleton else {
                 return create(call, make)
             }
-            // Made once: found without the creation lock, else found or made under it; if this
-            // thread is making it in a read that a key-path probe set aside, found as there.
+            // Made once: found without the creation lock, else found or made under it.
             let kept = {
                 call.context.singleton(of: call).map { self.found($0, call) }
             }
-            return kept()
-                ?? DIContext.creation.withLock {
-                    if let making = singletonsUnderWay.last(where: { $0.slot == call.slot }) {
-                        guard let object = making.object else {
-                            DIContext.cycle([making, call])
-                        }
-                        return found(object, call)
-                    }
-                    singletonsUnderWay.append(call)
-                    defer { singletonsUnderWay.removeLast() }
-                    return kept() ?? create(call, make)
-                }
+            return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
         }
 
         /// Reports `object` found for `call`.
@@ -1012,7 +1004,9 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ) {
         let resolution = DIContext.Resolution.current()
         let substitution = DIContext.Substitution("", make)
-        var read = DIContext.Read(probe: (ObjectIdentifier(Value.self), substitution, []))
+        var read = DIContext.Read(
+            probe: (ObjectIdentifier(Value.self), substitution, []),
+            setAside: resolution.read.setAside + resolution.read.calls)
         resolution.reading += 1  // a trace hook hears of the getter's reads once the probe ends
         swap(&resolution.read, &read)  // swapped, not assigned: nothing is let go meanwhile
         let returned = self[keyPath: keyPath]

@@ -110,6 +110,36 @@ final class Attack12SwitchAssembly: Assembly {
     var client: Attack12Client { define(init: Attack12Client("v1", store: self.store)) }
 }
 
+/// As `Attack12SwitchAssembly`, but the substitute's helper, let go when the probe's read ends,
+/// reads the singleton from its deinit: a read of its own while the singleton is still made.
+final class Attack12DyingHelperAssembly: Assembly {
+    let made = Attack12Counter()
+    var armed = true
+    var seen: Attack12Box?
+
+    func newStore() -> Attack12Box {
+        made.add()
+        return Attack12Box("store")
+    }
+
+    var store: Attack12Box {
+        define(scope: .lazySingleton, init: newStore()) { _ in
+            if self.armed {
+                self.armed = false
+                self.addSubstitution(for: \.client) { (a: Attack12DyingHelperAssembly) in
+                    Attack12Client("v2 \(a.helper.name)", store: Attack12Box("own"))
+                }
+            }
+        }
+    }
+    var helper: Attack12Box {
+        define(init: Attack12Box("helper")) { helper in
+            helper.onDeinit = { [unowned self] in self.seen = self.store }
+        }
+    }
+    var client: Attack12Client { define(init: Attack12Client("v1", store: self.store)) }
+}
+
 /// Two definitions: one whose key differs from its property's name, one whose key is the
 /// first one's property name.
 final class Attack12AliasAssembly: Assembly {
@@ -288,6 +318,26 @@ struct Attack12Tests {
         let text = edgeText(result)
         #expect(
             text.contains("EDGE-WORKS") || text.contains("Wiring: cycle"), "\(text)")
+    }
+
+    /// As above, with the singleton read from a deinit that the end of the probe's read runs:
+    /// that deinit's read of its own finds the singleton under way too.
+    @Test("singleton: a deinit at the end of a probe's read finds the singleton it runs in")
+    func deinitAtTheProbesEndReadsTheSingleton() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let assembly = Attack12DyingHelperAssembly.instance(from: DIContext())
+            let store = assembly.store
+            if assembly.made.value != 1 || assembly.seen !== store || assembly.store !== store {
+                edgeWrong(
+                    "store made \(assembly.made.value) times; the deinit's is it: "
+                        + "\(assembly.seen === store)")
+            }
+            edgeWorked()
+        }
+        let text = edgeText(result)
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     /// README: "addSubstitution(for: \.apiClient) { FakeClient() }  // compile-checked key".
