@@ -552,10 +552,10 @@ nonisolated extension DIContext {
         /// The key path's type, the substitution that serves the top-level reads of that type
         /// while its getter runs, and the calls it served.
         var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
-        /// The define calls under way in the reads that key-path probes set aside (a probe may
-        /// run inside a definition), so that a singleton one of them is making is found, not made
-        /// again; a read's end hands them on to the reads its deinits start.
-        var setAside: [Call] = []
+        /// The reads that key-path probes set aside (a probe may run inside a definition), whose
+        /// objects, made or under way, the probe's reads find as their own; a read's end hands
+        /// them on to the reads its deinits start.
+        var setAside: [Read] = []
         /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
         /// they run starts a read of its own.
         var swept: [Any] = []
@@ -720,17 +720,17 @@ nonisolated extension DIContext {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
             }
-            // The call claims its slot with one hash, unless another call has it (or, for a
-            // singleton, a call under way in a read set aside); a prototype's object is never kept.
+            // The call claims its slot with one hash, unless another call of this read or of a read
+            // set aside has it; a prototype's object is never kept.
             let slot = call.slot
             if call.scope != .prototype,
                 let record = read.graph.updateValue(call, forKey: slot)
-                    ?? (call.scope.isSingleton ? read.setAside.last { $0.slot == slot } : nil)
+                    ?? read.setAside.lazy.compactMap({ $0.graph[slot] }).last
             {
                 read.graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
-                    DIContext.cycle(read.calls + [call])
+                    DIContext.cycle(read.setAside.flatMap { $0.calls } + read.calls + [call])
                 }
                 record.found = true
                 call.mustNotShare()
@@ -1006,7 +1006,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let substitution = DIContext.Substitution("", make)
         var read = DIContext.Read(
             probe: (ObjectIdentifier(Value.self), substitution, []),
-            setAside: resolution.read.setAside + resolution.read.calls)
+            setAside: resolution.read.setAside + [resolution.read])
         resolution.reading += 1  // a trace hook hears of the getter's reads once the probe ends
         swap(&resolution.read, &read)  // swapped, not assigned: nothing is let go meanwhile
         let returned = self[keyPath: keyPath]
