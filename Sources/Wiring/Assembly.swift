@@ -518,14 +518,21 @@ nonisolated extension DIContext {
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
         /// gives it, `item(_:)`), as its calls would share one object: when one is found in the
-        /// graph, or a singleton is made.
+        /// graph, or a singleton is made. A placeholder (no define call, substitutable) finds what
+        /// an injection made, under whatever key.
         func mustNotShare() {
-            if key.name.hasSuffix(":)"), key.name.contains("(" as Character) {
+            let placeholder = site == nil && substitutable
+            if !placeholder, Call.takesArguments(key.name) {
                 DIContext.fail(
                     "\(self) is a method with arguments but no key:, so its calls would share one "
                         + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
                         + "or use scope: .prototype")
             }
+        }
+
+        /// True if `name` is shaped as `#function` names a method or subscript with arguments.
+        static func takesArguments(_ name: String) -> Bool {
+            name.hasSuffix(":)") && name.contains("(" as Character)
         }
     }
 
