@@ -1036,6 +1036,11 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         if let made = found.object, DIContext.differ(returned, made) {
             fail("reads \(found) but returns another object; substitute \(found) itself")
         }
+        if DIContext.Call.takesArguments(found.name) {
+            fail(
+                "names \(found.assembly).\(found.name), whose calls with other arguments answer "
+                    + "to the same name; substitute one call by its key")
+        }
         substitution.name = "\(found.assembly).\(found.name)"
         substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))
         substitute(found.byName, substitution)

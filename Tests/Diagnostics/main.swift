@@ -59,6 +59,10 @@ final class OtherCounterAssembly: Assembly {
     var counter: Counter { define(init: Counter()) }
 }
 
+final class ShelfAssembly: Assembly {
+    subscript(index: Int) -> Counter { define(key: "shelf-\(index)", init: Counter()) }
+}
+
 final class ChainAssembly: Assembly {
     func chain(_ number: Int) -> Node {
         define(key: "chain-\(number)", init: Node(self.chain(number + 1)))
@@ -98,6 +102,7 @@ let scenarios: [String: () -> Void] = [
     "key-path-other-context": {
         CounterAssembly.instance().addSubstitution(for: \.elsewhere) { Counter() }
     },
+    "key-path-subscript": { ShelfAssembly.instance().addSubstitution(for: \.[1]) { Counter() } },
     "deep": { _ = ChainAssembly.instance().chain(1) },
     "prototype-loop": { _ = LoopAssembly.instance().a },
     "stored-assemblies": { _ = LeftAssembly.instance() },

@@ -443,7 +443,8 @@ struct Attack13Tests {
             {
                 edgeWrong(
                     "made \(first.made.value)/\(second.made.value), fake \(fake.name), "
-                        + "inner mine \(fake.inner === mine), other theirs \(fake.other === theirs)")
+                        + "inner mine \(fake.inner === mine), other theirs \(fake.other === theirs)"
+                )
             }
             edgeWorked()
         }
@@ -788,23 +789,21 @@ struct Attack13Tests {
         #expect(assembly[keyed: 1] === assembly[keyed: 1])
     }
 
-    /// ScopesAndGraphs.md: "A key is any String: a literal, an interpolation or a variable"; the
-    /// stop is for "a method with arguments and no key:". A property that gives `key:` whose
-    /// text looks like a method name (an Objective-C selector, say) is neither.
-    @Test("method key: a property with a given key shaped like a selector is not stopped")
-    func givenSelectorShapedKeyIsNotStopped() async {
+    /// Diagnostics.md: Wiring tells a method's default key by its shape, `name(label:)`, "so a
+    /// key: you give in that shape stops the same way" once its object would be shared.
+    @Test("method key: a property with a given key shaped like a selector stops as documented")
+    func givenSelectorShapedKeyStops() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            let assembly = Attack13KeyShapeAssembly.instance(from: DIContext())
-            let loader = assembly.loader
-            if assembly.loader !== loader {
-                edgeWrong("not one singleton")
-            }
-            edgeWorked()
+            _ = Attack13KeyShapeAssembly.instance(from: DIContext()).loader
+            edgeWrong("made without a message")
         }
         let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS"), "\(text)")
+        #expect(
+            text.contains(
+                "Wiring: Attack13KeyShapeAssembly.load(from:) is a method with arguments but no "
+                    + "key:"), "\(text)")
     }
 
     /// Placeholders.md: "An injection without a key uses its method's name, as any definition
@@ -831,30 +830,15 @@ struct Attack13Tests {
 
     // MARK: Placeholders: two injections of one key in one read
 
-    /// Placeholders.md: "defineInjection(key:into:inject:) takes the existing object, injects its
-    /// dependencies, and makes it available in the current graph under key"; "defineInjection
-    /// returns the object". A screen's read injects two views under one key: the second view
-    /// must be injected and returned (which one a placeholder then finds, the docs leave open;
-    /// a stop with a message would also keep the promise).
-    @Test("placeholder: a second injection of one key in one read injects its own object")
-    func secondInjectionOfOneKeyInjectsItsObject() async {
-        let result = await #expect(
-            processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
-            let assembly = Attack13TwoViewsAssembly.instance(from: DIContext())
-            let screen = assembly.screen
-            let left = screen.inner
-            let right = screen.other
-            if left?.name != "left" || right?.name != "right" || right?.inner == nil {
-                edgeWrong(
-                    "first returned \(left?.name ?? "nil"), second returned "
-                        + "\(right?.name ?? "nil"), the right view injected: "
-                        + "\(right?.name == "right" && right?.inner != nil)")
-            }
-            edgeWorked()
-        }
-        let text = edgeText(result)
-        #expect(text.contains("EDGE-WORKS") || text.contains("Wiring:"), "\(text)")
+    /// Placeholders.md: "Within one read a key names one object: a second injection under a key
+    /// already injected returns the first object and injects nothing, as in EasyDi."
+    @Test("placeholder: a second injection of one key in one read returns the first object")
+    func secondInjectionOfOneKeyReturnsTheFirst() {
+        let assembly = Attack13TwoViewsAssembly.instance(from: DIContext())
+        let screen = assembly.screen
+        #expect(screen.inner?.name == "left")
+        #expect(screen.other === screen.inner)
+        #expect(screen.inner?.inner?.other === screen.inner)
     }
 
     // MARK: 4. A key-path substitution replaces its own property's definitions only
@@ -918,40 +902,46 @@ struct Attack13Tests {
         #expect(assembly.alias.name == "alias")
     }
 
-    /// README: "A substitution replaces a definition until it is removed. It takes effect at once
-    /// for new reads." The docs say nothing of two substitutions of one definition under two
-    /// names; a careful user expects the one added last to be what the definition gives.
-    @Test("by name (its key) then key path of one property: the key path, added last, applies")
+    /// Substitutions.md: "If both a definition's key: and the name it answers to have a
+    /// substitution, the one by key: applies", whichever was added last.
+    @Test("by name (its key) then key path of one property: the one by key: applies")
     func byKeyThenKeyPathOfOneProperty() {
         let context = DIContext()
         let assembly = Attack13SvcSub.instance(from: context)
         assembly.addSubstitution(for: "svc") { Attack13Box("by-key") }
         assembly.addSubstitution(for: \.service) { Attack13Box("by-key-path") }
-        #expect(assembly.service.name == "by-key-path", "\(context.unusedSubstitutions)")
+        #expect(assembly.service.name == "by-key")
+        assembly.removeSubstitution(for: "svc")
+        #expect(assembly.service.name == "by-key-path")
     }
 
-    /// Substitutions.md: by key path, "It replaces only the definitions of that property".
-    /// Another property that gives the same `definitionKey:` is not that property.
-    @Test("key path: another property with the same definitionKey: keeps its own")
-    func keyPathLeavesSharedDefinitionKey() {
+    /// Substitutions.md: by key path it "replaces only the definitions that answer to that
+    /// property's definitionKey: (its name, unless you share one between properties)". Two
+    /// properties that share one are replaced together.
+    @Test("key path: another property with the same definitionKey: is replaced with it")
+    func keyPathWithSharedDefinitionKey() {
         let assembly = Attack13SharedNameAssembly.instance(from: DIContext())
         assembly.addSubstitution(for: \.service) { Attack13Box("fake") }
         #expect(assembly.service.name == "fake")
-        #expect(assembly.backup.name == "backup")
+        #expect(assembly.backup.name == "fake")
     }
 
-    /// README: `addSubstitution(for: \.apiClient)` is a "compile-checked key". A key path to one
-    /// element of a keyed subscript names that element; the docs speak of properties only. A
-    /// careful user expects \.[1] to replace [1] only, and \.[2] not to undo \.[1].
-    @Test("key path: \\.[1] of a keyed subscript replaces element 1 only")
-    func keyPathToSubscriptElement() {
-        let assembly = Attack13ShelfAssembly.instance(from: DIContext())
-        assembly.addSubstitution(for: \.[1]) { Attack13Box("fake-1") }
-        #expect(assembly[1].name == "fake-1")
-        #expect(assembly[2].name == "slot-2")
-        assembly.addSubstitution(for: \.[2]) { Attack13Box("fake-2") }
-        #expect(assembly[1].name == "fake-1")
-        #expect(assembly[2].name == "fake-2")
+    /// Diagnostics.md: a key path to an element of a subscript (or a property that reads a
+    /// method with arguments) names a definition whose other calls answer to the same name, so
+    /// adding it stops with a message that names it, rather than replacing every element.
+    @Test("key path: \\.[1] of a keyed subscript stops with a message naming the subscript")
+    func keyPathToSubscriptElementStops() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let assembly = Attack13ShelfAssembly.instance(from: DIContext())
+            assembly.addSubstitution(for: \.[1]) { Attack13Box("fake-1") }
+            edgeWrong("added: [2] is \(assembly[2].name)")
+        }
+        let text = edgeText(result)
+        #expect(
+            text.contains("names Attack13ShelfAssembly.subscript(_:), whose calls with other"),
+            "\(text)")
     }
 
     /// Substitutions.md: "a definition whose key depends on state ... is replaced for every key.
