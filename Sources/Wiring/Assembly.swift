@@ -568,6 +568,13 @@ nonisolated extension DIContext {
         var swept: [Any] = []
         /// The lazy singletons found without a `Call` inside the read, for placeholders.
         var foundSingletons: [(key: Key, context: DIContext, object: Any)] = []
+
+        /// The substitutions of `context` as this read first found them, if it has met it: a
+        /// probe's read, which finds this read's objects, takes them as its own.
+        func met(_ context: DIContext) -> Substitutions? {
+            lastSubstitutions?.context === context
+                ? lastSubstitutions : substitutions[ObjectIdentifier(context)]
+        }
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -699,10 +706,15 @@ nonisolated extension DIContext {
         /// VIPER form gives the view with `define(key: "view", init: view)`.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
-            let match: (Key, DIContext) -> Bool = { $0 == key && $1 === assembly.context }
-            return read.calls.last { match($0.key, $0.context) && $0.object != nil }?.object
-                ?? read.foundSingletons.last { match($0.key, $0.context) }?.object
-                ?? read.graph.values.first { match($0.key, $0.context) && $0.object != nil }?.object
+            let reads = read.setAside + [read]  // with those a key-path probe set aside
+            let match = { (call: Call) in
+                call.key == key && call.context === assembly.context && call.object != nil
+            }
+            let singleton = reads.flatMap { $0.foundSingletons }.last {
+                $0.key == key && $0.context === assembly.context
+            }
+            return reads.flatMap { $0.calls }.last(where: match)?.object ?? singleton?.object
+                ?? reads.flatMap { $0.graph.values }.first(where: match)?.object
         }
 
         /// The one path that makes or finds an object for a define call, whoever supplies it:
@@ -805,6 +817,7 @@ nonisolated extension DIContext {
                 }
                 read.lastSubstitutions =
                     read.substitutions.removeValue(forKey: ObjectIdentifier(context))
+                    ?? read.setAside.lazy.compactMap { $0.met(context) }.last
                     ?? (context, context.lock.withLock { context.substitutions })
             }
             return read.lastSubstitutions!.table
@@ -1037,9 +1050,13 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
             fail("reads \(found) but returns another object; substitute \(found) itself")
         }
         if DIContext.Call.takesArguments(found.name) {
+            var advice = "substitute by its key, \"\(found.key.name)\""
+            if found.key == found.byName {
+                advice = "give its define a key: per call, such as define(key: \"item-\\(n)\", …)"
+            }
             fail(
                 "names \(found.assembly).\(found.name), whose calls with other arguments answer "
-                    + "to the same name; substitute one call by its key")
+                    + "to the same name; \(advice)")
         }
         substitution.name = "\(found.assembly).\(found.name)"
         substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))
