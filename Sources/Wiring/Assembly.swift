@@ -556,16 +556,25 @@ nonisolated extension DIContext {
         /// in `Benchmarks/run --callgrind graph11` (with all of them in the table).
         var lastSubstitutions: Substitutions?
         var substitutions: [ObjectIdentifier: Substitutions] = [:]
-        /// The key path's type, the substitution that serves the reads of that type its getter
-        /// makes (those at `depth`, the number of calls under way when it started), and the calls
-        /// it served.
-        var probe:
-            (result: ObjectIdentifier, substitution: Substitution, found: [Call], depth: Int)?
+        /// The key path's type, the substitution that serves the top-level reads of that type
+        /// while its getter runs, and the calls it served.
+        var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
+        /// The reads that key-path probes set aside (a probe may run inside a definition), whose
+        /// objects, made or under way, the probe's reads find as their own; a read's end hands
+        /// them on to the reads its deinits start.
+        var setAside: [Read] = []
         /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
         /// they run starts a read of its own.
         var swept: [Any] = []
         /// The lazy singletons found without a `Call` inside the read, for placeholders.
         var foundSingletons: [(key: Key, context: DIContext, object: Any)] = []
+
+        /// The substitutions of `context` as this read first found them, if it has met it: a
+        /// probe's read, which finds this read's objects, takes them as its own.
+        func met(_ context: DIContext) -> Substitutions? {
+            lastSubstitutions?.context === context
+                ? lastSubstitutions : substitutions[ObjectIdentifier(context)]
+        }
     }
 
     /// What one thread is reading, and the assemblies it is making (with how many define calls
@@ -637,7 +646,7 @@ nonisolated extension DIContext {
                 // A top-level read's state is cleared first and its probe put away, so that a
                 // `deinit` that reads starts a read of its own; then its objects are let go.
                 let ended = read
-                read = Read()
+                read = Read(setAside: ended.setAside)
                 let probe = ended.probe
                 _ = consume ended
                 read.probe = probe
@@ -697,14 +706,15 @@ nonisolated extension DIContext {
         /// VIPER form gives the view with `define(key: "view", init: view)`.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
+            let reads = read.setAside + [read]  // with those a key-path probe set aside
             let match = { (call: Call) in
                 call.key == key && call.context === assembly.context && call.object != nil
             }
-            let singleton = read.foundSingletons.last {
+            let singleton = reads.flatMap { $0.foundSingletons }.last {
                 $0.key == key && $0.context === assembly.context
             }
-            return read.calls.last(where: match)?.object ?? singleton?.object
-                ?? read.graph.values.first(where: match)?.object
+            return reads.flatMap { $0.calls }.last(where: match)?.object ?? singleton?.object
+                ?? reads.flatMap { $0.graph.values }.first(where: match)?.object
         }
 
         /// The one path that makes or finds an object for a define call, whoever supplies it:
@@ -722,22 +732,24 @@ nonisolated extension DIContext {
             if listed?.keyPath != nil, call.key != call.byName {
                 listed = table[call.byName]  // one a key path added: only its property's definition
             }
-            if let probe = read.probe, probe.depth == read.calls.count, probe.result == call.result
-            {
+            if caller == nil, let probe = read.probe, probe.result == call.result {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
             } else if !original, call.substitutable, let substitution = listed {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
             }
-            // The call claims its slot with one hash, unless another call has it; a prototype's
-            // object is never kept.
+            // The call claims its slot with one hash, unless another call of this read or of a read
+            // set aside has it; a prototype's object is never kept.
             let slot = call.slot
-            if call.scope != .prototype, let record = read.graph.updateValue(call, forKey: slot) {
+            if call.scope != .prototype,
+                let record = read.graph.updateValue(call, forKey: slot)
+                    ?? read.setAside.lazy.compactMap({ $0.graph[slot] }).last
+            {
                 read.graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
-                    DIContext.cycle(read.calls + [call])
+                    DIContext.cycle(read.setAside.flatMap { $0.calls } + read.calls + [call])
                 }
                 record.found = true
                 call.mustNotShare()
@@ -805,6 +817,7 @@ nonisolated extension DIContext {
                 }
                 read.lastSubstitutions =
                     read.substitutions.removeValue(forKey: ObjectIdentifier(context))
+                    ?? read.setAside.lazy.compactMap { $0.met(context) }.last
                     ?? (context, context.lock.withLock { context.substitutions })
             }
             return read.lastSubstitutions!.table
@@ -1000,10 +1013,10 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         withExtendedLifetime(removed) {}  // let go unlocked: its deinit may read
     }
 
-    /// Learns the definition behind `keyPath` with a probe: the getter runs, as a top-level read
-    /// or as part of the read under way (it may run inside a definition), and the substitution
-    /// serves the reads of the key path's type that the getter itself makes. They must be of one
-    /// definition, of this context, and the getter must return what it was served.
+    /// Learns the definition behind `keyPath` with a probe: the getter runs as a top-level read
+    /// of its own, and the substitution serves its top-level reads of the key path's type. They
+    /// must be of one definition, of this context, and the getter must return what it was
+    /// served.
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ site: String,
@@ -1011,17 +1024,14 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ) {
         let resolution = DIContext.Resolution.current()
         let substitution = DIContext.Substitution("", make)
-        // Probes and what they served are held here while they are replaced: nothing is let go
-        // inside an assignment to the read.
-        let outer = resolution.read.probe  // a probe whose getter adds this one
-        resolution.read.probe = (
-            ObjectIdentifier(Value.self), substitution, [], resolution.read.calls.count
-        )
+        var read = DIContext.Read(
+            probe: (ObjectIdentifier(Value.self), substitution, []),
+            setAside: resolution.read.setAside + [resolution.read])
         resolution.reading += 1  // a trace hook hears of the getter's reads once the probe ends
+        swap(&resolution.read, &read)  // swapped, not assigned: nothing is let go meanwhile
         let returned = self[keyPath: keyPath]
-        let probe = resolution.read.probe
-        resolution.read.probe = outer
-        let calls = probe!.found
+        swap(&resolution.read, &read)
+        let calls = read.probe!.found
         resolution.endReading()
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
