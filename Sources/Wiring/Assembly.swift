@@ -434,15 +434,16 @@ nonisolated extension DIContext {
 
     /// Where a read's graph or a table of singletons keeps a call's object: its context, its
     /// definition's key, the define call (none for a placeholder and an injection, so that the
-    /// one finds what the other keeps) and whether a substitute made it. A substitute that reads
-    /// its original, or an override that reads `super`, reads another slot than its own.
+    /// one finds what the other keeps) and which substitution made it, if one did. A substitute
+    /// that reads its original, or an override that reads `super`, reads another slot than its
+    /// own; so does a key path's substitute, probed while the read holds another's object.
     struct Slot: Hashable {
         let context: ObjectIdentifier
         let key: Key
         let site: Site?
-        let substituted: Bool
+        let substitution: ObjectIdentifier?
 
-        /// Hashes the context and the key but not the define call or whether a substitute made
+        /// Hashes the context and the key but not the define call or which substitution made
         /// it, in which only a few slots of one key differ (an override and its superclass, a
         /// substitute and its original): graph11 33,218 → 30,422 and a singleton read 1,433 →
         /// 1,205 instructions in `Benchmarks/run --callgrind`.
@@ -502,10 +503,10 @@ nonisolated extension DIContext {
         var byName: Key { Key(name, of: assembly) }
 
         var slot: Slot {
-            let substituted = substitution != nil
-            return Slot(
-                context: ObjectIdentifier(context), key: key, site: substituted ? nil : site,
-                substituted: substituted)
+            Slot(
+                context: ObjectIdentifier(context), key: key,
+                site: substitution == nil ? site : nil,
+                substitution: substitution.map(ObjectIdentifier.init))
         }
 
         /// True if this call stands in for `call`, asked for inside it: its original, read by
@@ -683,7 +684,7 @@ nonisolated extension DIContext {
             }
             let key = Key(key, of: type(of: assembly))
             let slot = Slot(
-                context: ObjectIdentifier(context), key: key, site: site, substituted: false)
+                context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
             guard read.calls.isEmpty else {
                 // Not a slot that another call of this read holds (a placeholder's, say).
                 guard scope == .lazySingleton, read.graph[slot] == nil,
