@@ -745,7 +745,8 @@ nonisolated extension DIContext {
             let slot = call.slot
             if call.scope != .prototype,
                 let record = read.graph.updateValue(call, forKey: slot)
-                    ?? read.setAside.lazy.compactMap({ $0.graph[slot] }).last
+                    ?? (read.setAside.isEmpty
+                        ? nil : read.setAside.lazy.compactMap({ $0.graph[slot] }).last)
             {
                 read.graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
