@@ -313,7 +313,8 @@ struct Attack16Tests {
     /// `Attack16HelperAssembly.instance()`; read directly inside a definition that is the
     /// helper of root's context (control: `direct`). The docs are silent on the probe; a careful
     /// user expects the same context there, so the substitution is added, not a stop.
-    @Test("probe: instance() in a getter probed inside a definition means that definition's context")
+    @Test(
+        "probe: instance() in a getter probed inside a definition means that definition's context")
     func probeGetterInstanceUsesTheReadsContext() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
