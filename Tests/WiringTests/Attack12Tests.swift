@@ -27,18 +27,6 @@ final class Attack12Box: @unchecked Sendable {
     }
 }
 
-/// A thread-safe counter.
-final class Attack12Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
-    }
-}
-
 /// Thread-safe lines of text.
 final class Attack12Lines: @unchecked Sendable {
     private let lock = NSLock()
@@ -89,11 +77,11 @@ final class Attack12Client {
 /// A lazySingleton whose inject turns on an A/B switch by key path; the switch's substitute
 /// reads the singleton.
 final class Attack12SwitchAssembly: Assembly {
-    let made = Attack12Counter()
+    let made = EdgeCounter()
     var armed = true
 
     func newStore() -> Attack12Box {
-        made.add()
+        made.increment()
         return Attack12Box("store")
     }
 
@@ -113,12 +101,12 @@ final class Attack12SwitchAssembly: Assembly {
 /// As `Attack12SwitchAssembly`, but the substitute's helper, let go when the probe's read ends,
 /// reads the singleton from its deinit: a read of its own while the singleton is still made.
 final class Attack12DyingHelperAssembly: Assembly {
-    let made = Attack12Counter()
+    let made = EdgeCounter()
     var armed = true
     var seen: Attack12Box?
 
     func newStore() -> Attack12Box {
-        made.add()
+        made.increment()
         return Attack12Box("store")
     }
 
@@ -555,7 +543,7 @@ struct Attack12Tests {
     @Test("threads: a weak singleton read twice in a graph while others drop it is one object")
     func weakSingletonDroppedMidRead() {
         let context = DIContext()
-        let split = Attack12Counter()
+        let split = EdgeCounter()
         let finished = edgeOnThreads(4) { index in
             let feature = Attack12Feature<Int>.instance(from: context)
             for _ in 0..<3000 {
@@ -564,7 +552,7 @@ struct Attack12Tests {
                 } else {
                     let pair = feature.weakPair
                     if pair.partner == nil || pair.partner !== pair.other {
-                        split.add()
+                        split.increment()
                     }
                 }
             }
@@ -580,8 +568,8 @@ struct Attack12Tests {
     @Test("threads: a prototype read twice in a graph is never half substituted")
     func prototypeNeverHalfSubstituted() {
         let context = DIContext()
-        let mixed = Attack12Counter()
-        let done = Attack12Counter()
+        let mixed = EdgeCounter()
+        let done = EdgeCounter()
         let finished = edgeOnThreads(4) { index in
             if index == 0 {
                 for round in 0..<400 {
@@ -598,17 +586,17 @@ struct Attack12Tests {
                         DIContext.defaultInstance = DIContext()
                     }
                 }
-                done.add()
+                done.increment()
                 return
             }
             for _ in 0..<2000 {
                 let pair = Attack12Feature<Int>.instance(from: context).pair
                 if pair.partner?.name != pair.partner?.partner?.name {
-                    mixed.add()
+                    mixed.increment()
                 }
                 let other = Attack12Feature<String>.instance(from: context).pair
                 if other.partner?.name != other.partner?.partner?.name {
-                    mixed.add()
+                    mixed.increment()
                 }
             }
         }

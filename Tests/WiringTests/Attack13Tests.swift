@@ -28,24 +28,6 @@ final class Attack13Box: @unchecked Sendable {
     }
 }
 
-/// A thread-safe counter.
-final class Attack13Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
-    }
-
-    /// Counts one and gives `value` back: for `init:` autoclosures.
-    func counting<T>(_ value: T) -> T {
-        add()
-        return value
-    }
-}
-
 /// A box held strongly, thread-safely: what a substitute or a deinit saw.
 final class Attack13Held: @unchecked Sendable {
     private let lock = NSLock()
@@ -62,7 +44,7 @@ let attack13Side = DIContext()
 
 /// A weakSingleton whose inject switches `client` by key path; the switch's substitute reads it.
 final class Attack13WeakProbeAssembly: Assembly {
-    let made = Attack13Counter()
+    let made = EdgeCounter()
     let seen = Attack13Held()
 
     var store: Attack13Box {
@@ -81,7 +63,7 @@ final class Attack13WeakProbeAssembly: Assembly {
 /// One type in two contexts: the first one's singleton switches the peer's `client`, whose
 /// substitute reads both contexts' singletons.
 final class Attack13PairAssembly: Assembly {
-    let made = Attack13Counter()
+    let made = EdgeCounter()
     var peer: Attack13PairAssembly?
 
     var store: Attack13Box {
@@ -100,8 +82,8 @@ final class Attack13PairAssembly: Assembly {
 
 /// A singleton whose inject substitutes itself by key path with a wrapper of the original.
 final class Attack13SelfProbeAssembly: Assembly {
-    let made = Attack13Counter()
-    let wrapped = Attack13Counter()
+    let made = EdgeCounter()
+    let wrapped = EdgeCounter()
     var switched = false
 
     var store: Attack13Box {
@@ -112,7 +94,7 @@ final class Attack13SelfProbeAssembly: Assembly {
             self.switched = true
             self.addSubstitution(for: \.store) {
                 [wrapped = self.wrapped] (a: Attack13SelfProbeAssembly) in
-                wrapped.add()
+                wrapped.increment()
                 return Attack13Box("wrap", inner: a.store)
             }
         }
@@ -122,7 +104,7 @@ final class Attack13SelfProbeAssembly: Assembly {
 /// A singleton whose inject adds a key-path substitution whose substitute adds another, whose
 /// substitute reads the singleton: a probe inside a probe.
 final class Attack13NestedProbeAssembly: Assembly {
-    let made = Attack13Counter()
+    let made = EdgeCounter()
     let seen = Attack13Held()
     var switched = false
 
@@ -149,7 +131,7 @@ final class Attack13NestedProbeAssembly: Assembly {
 
 /// A singleton whose probe's substitute tells another thread it runs, then sleeps.
 final class Attack13WaitAssembly: Assembly {
-    let made = Attack13Counter()
+    let made = EdgeCounter()
     let inProbe = DispatchSemaphore(value: 0)
 
     var store: Attack13Box {
@@ -181,7 +163,7 @@ final class Attack13InitProbeAssembly: Assembly {
 /// A singleton whose probe's substitute makes an object whose deinit, at the end of the probe's
 /// read, reads the singleton.
 final class Attack13DeinitProbeAssembly: Assembly {
-    let made = Attack13Counter()
+    let made = EdgeCounter()
     let seen = Attack13Held()
     var switched = false
 
@@ -208,8 +190,8 @@ final class Attack13DeinitProbeAssembly: Assembly {
 /// The substituted singleton case: `store`'s substitute is the define `fake`, which stands in
 /// for it and whose inject switches `client`, whose substitute reads `store`.
 final class Attack13SubstituteProbeAssembly: Assembly {
-    let original = Attack13Counter()
-    let fakes = Attack13Counter()
+    let original = EdgeCounter()
+    let fakes = EdgeCounter()
     let seen = Attack13Held()
 
     var store: Attack13Box {
@@ -230,7 +212,7 @@ final class Attack13SubstituteProbeAssembly: Assembly {
 
 /// An objectGraph definition whose inject switches `client`; the substitute reads it.
 final class Attack13GraphProbeAssembly: Assembly {
-    let made = Attack13Counter()
+    let made = EdgeCounter()
     let seen = Attack13Held()
     var switched = false
 
@@ -365,14 +347,14 @@ final class Attack13RegionAssembly: Assembly {
 
 /// Singletons whose deinit reads another context, for contexts let go while other threads read.
 final class Attack13LifeAssembly: Assembly {
-    static let made = Attack13Counter()
-    static let gone = Attack13Counter()
+    static let made = EdgeCounter()
+    static let gone = EdgeCounter()
 
     var store: Attack13Box {
         define(scope: .lazySingleton, init: Attack13LifeAssembly.made.counting(Attack13Box("s"))) {
             $0.inner = self.part
             $0.onDeinit = {
-                Attack13LifeAssembly.gone.add()
+                Attack13LifeAssembly.gone.increment()
                 _ = Attack13LifeAssembly.instance(from: attack13Side).part
             }
         }
@@ -973,7 +955,7 @@ struct Attack13Tests {
     func contextLetGoDuringAnotherThreadsRead() {
         let rounds = 200
         let finished = DispatchSemaphore(value: 0)
-        let broken = Attack13Counter()
+        let broken = EdgeCounter()
         let madeBefore = Attack13LifeAssembly.made.value
         let goneBefore = Attack13LifeAssembly.gone.value
         for round in 0..<rounds {
@@ -990,7 +972,7 @@ struct Attack13Tests {
                     }
                     let store = assembly.store
                     if store.inner?.name != "part" || assembly.store !== store {
-                        broken.add()
+                        broken.increment()
                     }
                     _ = assembly.weakOne
                 }

@@ -33,26 +33,8 @@ final class Attack14View: @unchecked Sendable {
     var presenter: Attack14Box?
 }
 
-/// A thread-safe counter.
-final class Attack14Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
-    }
-
-    /// Counts one and gives `value` back: for `init:` autoclosures.
-    func counting<T>(_ value: T) -> T {
-        add()
-        return value
-    }
-}
-
-/// An object held strongly, thread-safely: what a substitute or a deinit saw.
-final class Attack14Held<T: AnyObject>: @unchecked Sendable {
+/// A reference that threads share, behind a lock.
+final class AttackHeld<T: AnyObject>: @unchecked Sendable {
     private let lock = NSLock()
     private var held: T?
 
@@ -77,8 +59,8 @@ final class Attack14Events: @unchecked Sendable {
 /// EasyDi's VIPER form: the view is made by `define(key: "view", init:)` in the outer read, and
 /// a key-path probe inside that read reaches it through a placeholder.
 final class Attack14ViperProbeAssembly: Assembly {
-    let made = Attack14Held<Attack14View>()
-    let seen = Attack14Held<Attack14View>()
+    let made = AttackHeld<Attack14View>()
+    let seen = AttackHeld<Attack14View>()
 
     /// Without a probe: the placeholder finds the view made under its key in the same read.
     var direct: Attack14Box {
@@ -106,7 +88,7 @@ final class Attack14ViperProbeAssembly: Assembly {
 /// The outer read reads `client` under one substitution, then replaces it, substitutes `helper`,
 /// and probes `leaf`, whose substitute reads both.
 final class Attack14SnapshotAssembly: Assembly {
-    let seen = Attack14Held<Attack14Box>()
+    let seen = AttackHeld<Attack14Box>()
 
     var root: Attack14Box {
         define(init: Attack14Box("root")) { r in
@@ -128,11 +110,11 @@ final class Attack14SnapshotAssembly: Assembly {
 /// `root` (once) probes `leaf`, whose substitute reads `root` and `temp` (also read by the outer
 /// read); temp's deinit counts. The substitute keeps what it saw weakly.
 final class Attack14LifeAssembly: Assembly {
-    let made = Attack14Counter()
-    let tempsGone = Attack14Counter()
-    let tempsMade = Attack14Counter()
-    let seenRoot = Attack14Held<Attack14Box>()
-    let seenTemp = Attack14Held<Attack14Box>()
+    let made = EdgeCounter()
+    let tempsGone = EdgeCounter()
+    let tempsMade = EdgeCounter()
+    let seenRoot = AttackHeld<Attack14Box>()
+    let seenTemp = AttackHeld<Attack14Box>()
     var switched = false
 
     var root: Attack14Box {
@@ -154,7 +136,7 @@ final class Attack14LifeAssembly: Assembly {
     }
     var temp: Attack14Box {
         define(init: tempsMade.counting(Attack14Box("temp"))) { [gone = tempsGone] t in
-            t.onDeinit = { gone.add() }
+            t.onDeinit = { gone.increment() }
         }
     }
     var leaf: Attack14Box { define(init: Attack14Box("leaf")) }
@@ -164,9 +146,9 @@ final class Attack14LifeAssembly: Assembly {
 /// whose deinit probes `other`, whose substitute reads `root`: a probe in a deinit whose read was
 /// handed the set-aside reads.
 final class Attack14DeinitProbeAssembly: Assembly {
-    let made = Attack14Counter()
-    let seen = Attack14Held<Attack14Box>()
-    let deinitProbes = Attack14Counter()
+    let made = EdgeCounter()
+    let seen = AttackHeld<Attack14Box>()
+    let deinitProbes = EdgeCounter()
     var switched = false
     var deinitSwitched = false
 
@@ -188,7 +170,7 @@ final class Attack14DeinitProbeAssembly: Assembly {
                     return
                 }
                 self.deinitSwitched = true
-                self.deinitProbes.add()
+                self.deinitProbes.increment()
                 self.addSubstitution(for: \.other) {
                     [seen = self.seen] (a: Attack14DeinitProbeAssembly) in
                     let root = a.root
@@ -253,7 +235,7 @@ final class Attack14OwnNameListAssembly: Assembly {
 
 /// Context B's `root` probes a `leaf` of context A, whose substitute reaches B's root.
 final class Attack14PeerB: Assembly {
-    let made = Attack14Counter()
+    let made = EdgeCounter()
     weak var peerA: Attack14PeerA?
 
     var root: Attack14Box {
@@ -267,7 +249,7 @@ final class Attack14PeerB: Assembly {
 
 final class Attack14PeerA: Assembly {
     weak var peerB: Attack14PeerB?
-    let seen = Attack14Held<Attack14Box>()
+    let seen = AttackHeld<Attack14Box>()
 
     /// Not a definition: B's root, as this read has it.
     var bRoot: Attack14Box {
@@ -281,12 +263,12 @@ final class Attack14PeerA: Assembly {
 /// Probes nested in probes: `root` probes `leaf`, whose substitute reads `mid`, whose inject
 /// probes `tip`, whose substitute reads `root` and `mid`.
 final class Attack14NestedGraphAssembly: Assembly {
-    let roots = Attack14Counter()
-    let mids = Attack14Counter()
-    let seenRoot = Attack14Held<Attack14Box>()
-    let seenMid = Attack14Held<Attack14Box>()
-    let tipSawRoot = Attack14Held<Attack14Box>()
-    let tipSawMid = Attack14Held<Attack14Box>()
+    let roots = EdgeCounter()
+    let mids = EdgeCounter()
+    let seenRoot = AttackHeld<Attack14Box>()
+    let seenMid = AttackHeld<Attack14Box>()
+    let tipSawRoot = AttackHeld<Attack14Box>()
+    let tipSawMid = AttackHeld<Attack14Box>()
     var switched = false
     var midSwitched = false
 
@@ -328,8 +310,8 @@ final class Attack14NestedGraphAssembly: Assembly {
 
 /// A lazySingleton that threads substitute by key path while others read it.
 final class Attack14ThreadSwapAssembly: Assembly {
-    let originals = Attack14Counter()
-    let fakes = Attack14Counter()
+    let originals = EdgeCounter()
+    let fakes = EdgeCounter()
 
     var store: Attack14Box {
         define(scope: .lazySingleton, init: originals.counting(Attack14Box("store")))
@@ -656,8 +638,8 @@ struct Attack14Tests {
     func keyPathSubstitutionsWhileOthersRead() {
         let context = DIContext()
         let swaps = 600
-        let torn = Attack14Counter()
-        let wrongName = Attack14Counter()
+        let torn = EdgeCounter()
+        let wrongName = EdgeCounter()
         // Held here: the context holds its assemblies only while something else does.
         let assembly = Attack14ThreadSwapAssembly.instance(from: context)
         attack14Threads(4) { i in
@@ -674,11 +656,11 @@ struct Attack14Tests {
             for _ in 0..<1500 {
                 let pair = assembly.pair
                 if pair.inner !== pair.other {
-                    torn.add()
+                    torn.increment()
                 }
                 let name = assembly.store.name
                 if !(name == "store" || name.hasPrefix("fake-")) {
-                    wrongName.add()
+                    wrongName.increment()
                 }
             }
         }
@@ -696,13 +678,13 @@ struct Attack14Tests {
     @Test("threads: probes inside definitions on many threads each find their own root")
     func probesOnManyThreadsFindTheirOwnRoot() {
         let context = DIContext()
-        let missed = Attack14Counter()
+        let missed = EdgeCounter()
         attack14Threads(6) { _ in
             let assembly = Attack14ThreadProbeAssembly.instance(from: context)
             for _ in 0..<400 {
                 let root = assembly.root
                 if root.other?.name != "mark" {
-                    missed.add()
+                    missed.increment()
                 }
             }
         }

@@ -32,35 +32,12 @@ protocol Attack15Service: AnyObject {
     var name: String { get }
 }
 
-/// A thread-safe counter.
-final class Attack15Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
-    }
-}
-
-/// An object held strongly, thread-safely.
-final class Attack15Held<T: AnyObject>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var held: T?
-
-    var value: T? {
-        get { lock.withLock { held } }
-        set { lock.withLock { held = newValue } }
-    }
-}
-
 /// `root` probes `leaf` (substitute "fake-B"), then reads `leaf`; `rootFirst` reads `leaf` first
 /// and then probes it, counting the runs of the probe's substitute; `twice` probes `leaf` twice.
 final class Attack15LeakAssembly: Assembly {
-    let bRuns = Attack15Counter()
-    let cRuns = Attack15Counter()
-    let ranInProbe = Attack15Counter()
+    let bRuns = EdgeCounter()
+    let cRuns = EdgeCounter()
+    let ranInProbe = EdgeCounter()
 
     var root: Attack15Box {
         define(init: Attack15Box("root")) { r in
@@ -72,11 +49,11 @@ final class Attack15LeakAssembly: Assembly {
         define(init: Attack15Box("rootFirst")) { r in
             r.inner = self.leaf
             self.addSubstitution(for: \.leaf) { [bRuns = self.bRuns] in
-                bRuns.add()
+                bRuns.increment()
                 return Attack15Box("fake-B")
             }
             if self.bRuns.value > 0 {
-                self.ranInProbe.add()
+                self.ranInProbe.increment()
             }
         }
     }
@@ -84,11 +61,11 @@ final class Attack15LeakAssembly: Assembly {
         define(init: Attack15Box("twice")) { r in
             self.addSubstitution(for: \.leaf) { Attack15Box("fake-B") }
             self.addSubstitution(for: \.leaf) { [cRuns = self.cRuns] in
-                cRuns.add()
+                cRuns.increment()
                 return Attack15Box("fake-C")
             }
             if self.cRuns.value > 0 {
-                self.ranInProbe.add()
+                self.ranInProbe.increment()
             }
         }
     }
@@ -176,8 +153,8 @@ final class Attack15ProtocolAssembly: Assembly {
 /// Probes of a prototype inside a read whose substitute's objects, let go, probe and read again
 /// in their deinits; and a probe in a deinit mid-read of an object the read's inject lets go.
 final class Attack15DeinitAssembly: Assembly {
-    let deinitProbes = Attack15Counter()
-    let deinitReads = Attack15Counter()
+    let deinitProbes = EdgeCounter()
+    let deinitReads = EdgeCounter()
 
     var root: Attack15Box {
         define(init: Attack15Box("root")) { r in
@@ -186,9 +163,9 @@ final class Attack15DeinitAssembly: Assembly {
                 let fake = Attack15Box("fake-proto")
                 fake.onDeinit = {
                     a.addSubstitution(for: \.other) { Attack15Box("fake-other") }
-                    a.deinitProbes.add()
+                    a.deinitProbes.increment()
                     if a.temp.name == "temp" {
-                        a.deinitReads.add()
+                        a.deinitReads.increment()
                     }
                 }
                 return fake
@@ -197,7 +174,7 @@ final class Attack15DeinitAssembly: Assembly {
             var scrap: Attack15Box? = Attack15Box("scrap")
             scrap!.onDeinit = { [unowned self] in
                 self.addSubstitution(for: \.leaf) { Attack15Box("fake-leaf") }
-                self.deinitProbes.add()
+                self.deinitProbes.increment()
             }
             scrap = nil
             r.other = self.leaf
@@ -218,8 +195,8 @@ final class Attack15TraceAssembly: Assembly {
 /// Nested probes: `root` probes `outer`, whose substitute probes `inner` (of the same type),
 /// whose substitute reads `temp`; then root reads `temp`, `outer` and `inner`.
 final class Attack15NestedAssembly: Assembly {
-    let temps = Attack15Counter()
-    let seenTemp = Attack15Held<Attack15Box>()
+    let temps = EdgeCounter()
+    let seenTemp = AttackHeld<Attack15Box>()
 
     var root: Attack15Box {
         define(init: Attack15Box("root")) { r in
@@ -236,7 +213,7 @@ final class Attack15NestedAssembly: Assembly {
         }
     }
     var temp: Attack15Box {
-        define(init: Attack15Box("temp")) { _ in self.temps.add() }
+        define(init: Attack15Box("temp")) { _ in self.temps.increment() }
     }
     var outer: Attack15Box { define(init: Attack15Box("outer")) }
     var inner: Attack15Box { define(init: Attack15Box("inner")) }
@@ -525,13 +502,13 @@ struct Attack15Tests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            let held = Attack15Held<Attack15TraceAssembly>()
-            let once = Attack15Counter()
-            let events = Attack15Counter()
+            let held = AttackHeld<Attack15TraceAssembly>()
+            let once = EdgeCounter()
+            let events = EdgeCounter()
             let context = DIContext(trace: { event in
-                events.add()
+                events.increment()
                 if event.definition.hasSuffix(".root"), once.value == 0, let a = held.value {
-                    once.add()
+                    once.increment()
                     a.addSubstitution(for: \.leaf) { Attack15Box("fake-leaf") }
                 }
             })
@@ -609,13 +586,13 @@ struct Attack15Tests {
         ) {
             let context = DIContext()
             let assembly = Attack15ThreadAssembly.instance(from: context)
-            let wrong = Attack15Counter()
+            let wrong = EdgeCounter()
             DispatchQueue.concurrentPerform(iterations: 64) { _ in
                 let a = Attack15ThreadAssembly.instance(from: context)
                 a.addSubstitution(for: "leaf") { Attack15Box("fake-A") }
                 let root = a.root
                 if root.inner !== root.other {
-                    wrong.add()
+                    wrong.increment()
                 }
             }
             _ = assembly

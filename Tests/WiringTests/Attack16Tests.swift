@@ -30,29 +30,6 @@ final class Attack16Box: @unchecked Sendable {
 /// A type that only the probed definitions return, so that a probe serves nothing else.
 final class Attack16Tag {}
 
-/// A thread-safe counter.
-final class Attack16Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
-    }
-}
-
-/// An object held strongly, thread-safely.
-final class Attack16Held<T: AnyObject>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var held: T?
-
-    var value: T? {
-        get { lock.withLock { held } }
-        set { lock.withLock { held = newValue } }
-    }
-}
-
 /// Trace events, kept thread-safely.
 final class Attack16Events: @unchecked Sendable {
     private let lock = NSLock()
@@ -70,7 +47,7 @@ final class Attack16Events: @unchecked Sendable {
 /// and dropped goes when that read of the probe ends, and its deinit reads `s`, inside `root`'s
 /// read.
 final class Attack16DeinitAssembly: Assembly {
-    let seen = Attack16Held<Attack16Box>()
+    let seen = AttackHeld<Attack16Box>()
 
     var s: Attack16Box { define(scope: .lazySingleton, init: Attack16Box("s-original")) }
     /// Reads `piece` and drops it: only the graph holds it, until the read ends.
@@ -132,7 +109,7 @@ final class Attack16DecoratorAssembly: Assembly {
 
 /// `root` reads `leaf` (substituted by key path), removes the substitution, reads it again.
 final class Attack16RemoveAssembly: Assembly {
-    let runs = Attack16Counter()
+    let runs = EdgeCounter()
 
     var leaf: Attack16Box { define(init: Attack16Box("leaf")) }
     var sleaf: Attack16Box { define(scope: .lazySingleton, init: Attack16Box("sleaf")) }
@@ -154,14 +131,14 @@ final class Attack16RemoveAssembly: Assembly {
 
 /// A weak singleton `w`; `root` decorates it by key path while its read holds the original.
 final class Attack16WeakAssembly: Assembly {
-    let spies = Attack16Counter()
+    let spies = EdgeCounter()
 
     var w: Attack16Box { define(scope: .weakSingleton, init: Attack16Box("w")) }
     var root: Attack16Box {
         define(init: Attack16Box("root")) { r in
             r.inner = self.w
             self.addSubstitution(for: \.w) { [spies = self.spies] (a: Attack16WeakAssembly) in
-                spies.add()
+                spies.increment()
                 return Attack16Box("spy", inner: a.w)
             }
             r.other = self.w
@@ -209,7 +186,7 @@ final class Attack16UnusedAssembly: Assembly {
 /// its own whose getter reads that peer's `leaf` before its define.
 final class Attack16CrossAssembly: Assembly {
     var peer: Attack16PeerAssembly?
-    let seenInProbe = Attack16Held<Attack16Box>()
+    let seenInProbe = AttackHeld<Attack16Box>()
 
     var target: Attack16Tag {
         seenInProbe.value = peer!.leaf
@@ -388,7 +365,7 @@ struct Attack16Tests {
         ) {
             let assembly = Attack16RemoveAssembly.instance(from: DIContext())
             assembly.addSubstitution(for: \.leaf) { [runs = assembly.runs] in
-                runs.add()
+                runs.increment()
                 return Attack16Box("fake")
             }
             let before = assembly.runs.value
@@ -418,10 +395,10 @@ struct Attack16Tests {
         ) {
             let assembly = Attack16RemoveAssembly.instance(from: DIContext())
             let original = assembly.sleaf
-            let gone = Attack16Counter()
+            let gone = EdgeCounter()
             assembly.addSubstitution(for: \.sleaf) {
                 let fake = Attack16Box("fake")
-                fake.onDeinit = { gone.add() }
+                fake.onDeinit = { gone.increment() }
                 return fake
             }
             let fakeName = assembly.sleaf.name
@@ -586,8 +563,8 @@ struct Attack16Tests {
             let context = DIContext()
             let assembly = Attack16ThreadAssembly.instance(from: context)
             let original = assembly.s
-            let wrong = Attack16Counter()
-            let detail = Attack16Held<NSString>()
+            let wrong = EdgeCounter()
+            let detail = AttackHeld<NSString>()
             DispatchQueue.concurrentPerform(iterations: 8) { worker in
                 let a = Attack16ThreadAssembly.instance(from: context)
                 for round in 0..<150 {
@@ -595,7 +572,7 @@ struct Attack16Tests {
                         a.addSubstitution(for: \.s) { Attack16Box("fake-\(round)") }
                         let first = a.s
                         if first.name != "fake-\(round)" || a.s !== first {
-                            wrong.add()
+                            wrong.increment()
                             detail.value = "fake singleton: \(first.name)" as NSString
                         }
                         a.removeSubstitution(for: \.s)
@@ -606,7 +583,7 @@ struct Attack16Tests {
                     } else {
                         let root = a.root
                         if root.inner !== root.other {
-                            wrong.add()
+                            wrong.increment()
                             detail.value =
                                 "\(root.inner?.name ?? "nil") / \(root.other?.name ?? "nil")"
                                 as NSString

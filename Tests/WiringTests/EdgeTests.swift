@@ -28,6 +28,12 @@ final class EdgeCounter: @unchecked Sendable {
         lock.withLock { count += 1 }
     }
 
+    /// Counts one and gives `value` back: for `init:` autoclosures.
+    func counting<T>(_ value: T) -> T {
+        increment()
+        return value
+    }
+
     /// Counts one more and returns true while fewer than `limit` were counted.
     func take(upTo limit: Int) -> Bool {
         lock.withLock {
