@@ -1048,7 +1048,11 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
             fail("names \(foreign) of another context; substitute on an assembly of that context")
         }
         if let other = calls.first(where: { $0.key != found.key || $0.site != found.site }) {
-            let names = "\(other.assembly).\(other.name) and \(found.assembly).\(found.name)"
+            // Two nested types of one name print alike: then their full names, which say more.
+            let alike = "\(other.assembly)" == "\(found.assembly)"
+            let names = [other, found].map {
+                (alike ? String(reflecting: $0.assembly) : "\($0.assembly)") + ".\($0.name)"
+            }.joined(separator: " and ")
             fail("reads two definitions of its type, \(names); substitute one by name")
         }
         if let made = found.object, DIContext.differ(returned, made) {
