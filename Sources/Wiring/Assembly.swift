@@ -1049,7 +1049,8 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         }
         if let other = calls.first(where: { $0.key != found.key || $0.site != found.site }) {
             // Two nested types of one name print alike: then their full names, which say more.
-            let alike = "\(other.assembly)" == "\(found.assembly)"
+            let alike =
+                other.assembly != found.assembly && "\(other.assembly)" == "\(found.assembly)"
             let names = [other, found].map {
                 (alike ? String(reflecting: $0.assembly) : "\($0.assembly)") + ".\($0.name)"
             }.joined(separator: " and ")
