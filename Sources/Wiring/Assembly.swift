@@ -509,12 +509,16 @@ nonisolated extension DIContext {
                 substitution: substitution.map(ObjectIdentifier.init))
         }
 
-        /// True if this call stands in for `call`, asked for inside it: its original, read by
-        /// its substitute, or its superclass's definition (the same key from another define
-        /// call), read by its override.
+        /// True if this call stands in for `call`, asked for inside it: its original (the same
+        /// define call), read by its substitute, or its superclass's definition (the same key and
+        /// property from another define call), read by its override. Another property that only
+        /// shares the key stands in for nothing.
         func standsIn(for call: Call) -> Bool {
-            call.context === context && call.key == key
-                && (substitution != nil || site != nil && call.site != nil && site != call.site)
+            guard call.context === context, call.key == key, call.name == name else {
+                return false
+            }
+            return substitution != nil
+                ? site == call.site : site != nil && call.site != nil && site != call.site
         }
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`

@@ -588,7 +588,6 @@ struct Attack17HoldTests {
     @Test("withDefault async: task group children, a MainActor hop, a detached task")
     func withDefaultAsync() async {
         let context = DIContext()
-        let process = DIContext.defaultInstance
         await DIContext.withDefault(context) {
             let inGroup = await withTaskGroup(of: Bool.self) { group in
                 for n in 0..<8 {
@@ -612,8 +611,8 @@ struct Attack17HoldTests {
             let onMain = await MainActor.run { Attack17PlainAssembly.instance().context }
             #expect(onMain === context)
             let detached = await Task.detached { Attack17PlainAssembly.instance().context }.value
+            // Which process-wide default it gets is not asserted: other tests replace it meanwhile.
             #expect(detached !== context)
-            #expect(detached === process || detached === DIContext.defaultInstance)
         }
     }
 
