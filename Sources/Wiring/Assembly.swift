@@ -740,7 +740,9 @@ nonisolated extension DIContext {
             if listed?.keyPath != nil, call.key != call.byName {
                 listed = table[call.byName]  // one a key path added: only its property's definition
             }
-            if caller == nil, let probe = read.probe, probe.result == call.result {
+            if caller == nil, call.substitutable, let probe = read.probe,
+                probe.result == call.result
+            {
                 read.probe!.found.append(call)
                 call.substitution = probe.substitution
             } else if !original, call.substitutable, let substitution = listed {
