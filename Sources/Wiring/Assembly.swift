@@ -1011,15 +1011,15 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         substitute(keyPath, "\(file):\(line)") { make($0.assembly()) }
     }
 
-    /// Restores the definition that a substitution added for `keyPath` replaced; does nothing
-    /// if none was added for it. Reads nothing.
+    /// Restores the definitions that substitutions added for `keyPath` replaced (a getter that
+    /// forwards by state may have named two); does nothing if none was added. Reads nothing.
     ///
-    /// - Parameter keyPath: The key path the substitution was added for.
+    /// - Parameter keyPath: The key path the substitutions were added for.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
         let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
         let removed = context.lock.withLock {
-            context.substitutions.first { $0.value.keyPath.map { $0 == added } == true }
-                .flatMap { context.substitutions.removeValue(forKey: $0.key) }
+            context.substitutions.filter { $0.value.keyPath.map { $0 == added } == true }.keys
+                .map { context.substitutions.removeValue(forKey: $0) }
         }
         withExtendedLifetime(removed) {}  // let go unlocked: its deinit may read
     }
