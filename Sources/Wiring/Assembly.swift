@@ -624,10 +624,14 @@ nonisolated extension DIContext {
         /// The context of the innermost assembly or define call this thread is making, if any,
         /// in this read or, for a key-path probe's, in the reads it set aside.
         var currentContext: DIContext? {
-            let making = assemblies.last.flatMap { $0.depth == read.calls.count ? $0.context : nil }
+            let making = assemblies.last.flatMap { $0.depth == depth ? $0.context : nil }
             let setAside = read.setAside.lazy.compactMap { $0.calls.last }.last
             return making ?? read.calls.last?.context ?? setAside?.context
         }
+
+        /// How many define calls are under way on this thread, counting those of the reads that
+        /// key-path probes set aside.
+        var depth: Int { read.setAside.reduce(read.calls.count) { $0 + $1.calls.count } }
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
         func making(_ type: Assembly.Type, in context: DIContext) -> Assembly {
@@ -639,7 +643,7 @@ nonisolated extension DIContext {
                         + "\(names.joined(separator: " → ")); get one with a computed property, "
                         + "such as `var other: Other { context.assembly() }`")
             }
-            assemblies.append((type, context, read.calls.count))
+            assemblies.append((type, context, depth))
             defer { assemblies.removeLast() }
             return type.init()
         }
