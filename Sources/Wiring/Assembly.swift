@@ -849,12 +849,14 @@ nonisolated extension DIContext {
             }
         }
 
-        /// Stops before a define call that would leave too little stack for the next one (taken
-        /// to need as much as this one's caller used) on top of `stackLimit`; returns the stack's
-        /// address.
+        /// Stops before a define call that would leave too little stack for the next one on top
+        /// of `stackLimit`; returns the stack's address. The next one is taken to need as much as
+        /// this one's caller used, up to `stackReserve`: more is the caller's own code (a
+        /// recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
-            let level = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
+            let used = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
+            let level = min(used, Resolution.stackReserve)
             guard here < stackLimit + level else {
                 return here
             }
