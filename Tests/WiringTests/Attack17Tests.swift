@@ -7,7 +7,8 @@ import Wiring
 // placeholders, threads, the stack guard, and key paths from new angles. Cases that may stop the
 // process run in a child (an exit test) with EdgeTests' helpers: EDGE-WORKS when the library did
 // what the docs promise, EDGE-WRONG for a silent wrong result, else a Wiring: stop. Cases that
-// break a promise are in "Attack17 defects" and fail; those that hold are in "Attack17 holds".
+// broke a promise, each fixed since, are in "Attack17 defects"; those that held are in
+// "Attack17 holds".
 
 // MARK: - Fixtures
 
