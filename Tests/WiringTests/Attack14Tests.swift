@@ -44,18 +44,6 @@ final class AttackHeld<T: AnyObject>: @unchecked Sendable {
     }
 }
 
-/// Trace events, kept thread-safely.
-final class Attack14Events: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [DIContext.TraceEvent] = []
-
-    var all: [DIContext.TraceEvent] { lock.withLock { kept } }
-
-    func add(_ event: DIContext.TraceEvent) {
-        lock.withLock { kept.append(event) }
-    }
-}
-
 /// EasyDi's VIPER form: the view is made by `define(key: "view", init:)` in the outer read, and
 /// a key-path probe inside that read reaches it through a placeholder.
 final class Attack14ViperProbeAssembly: Assembly {
@@ -488,7 +476,7 @@ struct Attack14Tests {
     /// one "made" event for root, one "found" for it under the leaf, leaf made and substituted.
     @Test("trace: an object found in a set-aside read is reported found, made once")
     func traceOfObjectFoundInSetAsideRead() {
-        let events = Attack14Events()
+        let events = EdgeEvents()
         let context = DIContext(trace: { events.add($0) })
         let assembly = Attack14TraceProbeAssembly.instance(from: context)
         let root = assembly.root

@@ -30,18 +30,6 @@ final class Attack16Box: @unchecked Sendable {
 /// A type that only the probed definitions return, so that a probe serves nothing else.
 final class Attack16Tag {}
 
-/// Trace events, kept thread-safely.
-final class Attack16Events: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [DIContext.TraceEvent] = []
-
-    var all: [DIContext.TraceEvent] { lock.withLock { kept } }
-
-    func add(_ event: DIContext.TraceEvent) {
-        lock.withLock { kept.append(event) }
-    }
-}
-
 /// `root` reads the singleton `s` (under the read's substitution), removes that substitution,
 /// then adds a key-path substitution whose getter reads `scrap` first: the piece that scrap read
 /// and dropped goes when that read of the probe ends, and its deinit reads `s`, inside `root`'s
@@ -464,7 +452,7 @@ struct Attack16Tests {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            let events = Attack16Events()
+            let events = EdgeEvents()
             let context = DIContext(trace: { events.add($0) })
             let assembly = Attack16TraceAssembly.instance(from: context)
             assembly.addSubstitution(for: "leaf") { Attack16Box("fake-A") }

@@ -46,18 +46,6 @@ final class Attack17Weak<T: AnyObject>: @unchecked Sendable {
     }
 }
 
-/// Trace events, kept thread-safely.
-final class Attack17Events: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [DIContext.TraceEvent] = []
-
-    var all: [DIContext.TraceEvent] { lock.withLock { kept } }
-
-    func add(_ event: DIContext.TraceEvent) {
-        lock.withLock { kept.append(event) }
-    }
-}
-
 /// Runs code inside a definition of its context: `run { … }` is a prototype's inject.
 final class Attack17RunAssembly: Assembly {
     func run(_ body: () -> Void) {
@@ -124,40 +112,6 @@ final class Attack17AliasAssembly: Assembly {
     }
 }
 
-/// The lowest address of this thread's stack, or 0.
-func attack17StackBottom() -> UInt {
-    typealias GetAttributes =
-        @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-    var attributes = pthread_attr_t()
-    guard let symbol = dlsym(nil, "pthread_getattr_np"),
-        unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0
-    else {
-        return 0
-    }
-    var base: UnsafeMutableRawPointer?
-    var size = 0
-    pthread_attr_getstack(&attributes, &base, &size)
-    pthread_attr_destroy(&attributes)
-    return UInt(bitPattern: base)
-}
-
-/// An address in the caller's frame.
-@inline(never) func attack17Here() -> UInt {
-    var local = 0
-    return withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
-}
-
-/// Recurses, 128 bytes a frame or more, until `above` bytes of stack are left, then runs `body`.
-@inline(never) func attack17Descend(leaving above: UInt, _ body: () -> Void) -> Int {
-    var pad = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &pad) { $0[0] = 1 }
-    if attack17Here() - attack17StackBottom() <= above {
-        body()
-        return 0
-    }
-    return attack17Descend(leaving: above, body) + pad.0
-}
-
 /// `root` reads `leaf` (which reads `leaf2`) from the bottom of a user recursion that leaves
 /// `leaving` bytes of the stack.
 final class Attack17DeepAssembly: Assembly {
@@ -166,7 +120,7 @@ final class Attack17DeepAssembly: Assembly {
     var root: Attack17Box {
         define(init: Attack17Box("root")) { r in
             let above = Attack17DeepAssembly.leaving.value?.uintValue ?? 0
-            _ = attack17Descend(leaving: above) { r.inner = self.leaf }
+            _ = attack3Descend(leaving: above) { r.inner = self.leaf }
         }
     }
     var leaf: Attack17Box { define(init: Attack17Box("leaf")) { $0.inner = self.leaf2 } }
@@ -815,7 +769,7 @@ struct Attack17HoldTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             let items = DIContext()
-            let events = Attack17Events()
+            let events = EdgeEvents()
             let traced = DIContext(trace: { event in
                 events.add(event)
                 if event.definition == "Attack17SlowAssembly.graph" {

@@ -47,7 +47,7 @@ private func attack3StackBounds() -> (bottom: UInt, size: UInt) {
 
 /// Recurses (as deep user code would) until less than `above` bytes are left above the stack's
 /// bottom, then runs `body` there.
-@inline(never) private func attack3Descend(leaving above: UInt, _ body: () -> Void) -> Int {
+@inline(never) func attack3Descend(leaving above: UInt, _ body: () -> Void) -> Int {
     var frame = Attack3Block()
     withUnsafeMutableBytes(of: &frame) { attack3Touch($0) }
     let bottom = attack3StackBounds().bottom
