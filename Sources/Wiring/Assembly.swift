@@ -259,8 +259,10 @@ nonisolated extension Assembly {
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
     ///
-    /// `inject` changes the object in place (`{ $0.client = self.client }`) or returns it, as
-    /// in EasyDi (`{ $0.client = self.client; return $0 }`); what it returns is the result.
+    /// `inject` takes the object, as in EasyDi, and sets its dependencies
+    /// (`{ $0.client = self.client }`); if it returns an object of the object's type (`return $0`,
+    /// a decorator, an instance of a subclass), that is the result. An object taken this way may
+    /// be captured by an escaping closure (`{ c in c.onDone = { c.run() } }`).
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default.
@@ -276,38 +278,40 @@ nonisolated extension Assembly {
         definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
-        inject: (inout Object) -> Returned,
+        inject: (Object) -> Returned,
         file: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line, column), inject)
+        resolve(key, definitionKey, scope, make, at: .init(file, line, column)) { inject($0) }
     }
 
-    /// Defines an object with an `inject` that takes the object and returns it: a typed closure
-    /// (`{ (o: X) -> X in …; return o }`) or a function.
+    /// Defines an object whose `inject` changes it in place: a struct's properties
+    /// (`{ $0.count = self.count }`), or the object itself (`{ $0 = Other() }`). Chosen only where
+    /// an `inject` that takes the object cannot do that.
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default.
     ///   - definitionKey: The name substitutions also match; the calling property's by default.
     ///   - scope: How long the object lives.
     ///   - make: Makes the object.
-    ///   - inject: Sets the object's dependencies and returns the result.
+    ///   - inject: Changes the object in place; what it returns, if of the object's type, is the
+    ///     result.
     ///   - file: Where the define call is, which tells an override's define from its superclass's.
     ///   - line: Where the define call is, which tells an override's define from its superclass's.
     ///   - column: Where the define call is, which tells two define calls of one line apart.
     @_disfavoredOverload
-    @inlinable public final func define<Object, Result>(
+    @inlinable public final func define<Object, Result, Returned>(
         key: String = #function,
         definitionKey: String = #function,
         scope: Scope = .objectGraph,
         init make: @autoclosure () -> Object,
-        inject: (Object) -> Object,
+        inject: (inout Object) -> Returned,
         file: StaticString = #fileID,
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line, column)) { $0 = inject($0) }
+        resolve(key, definitionKey, scope, make, at: .init(file, line, column), inject)
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -317,8 +321,31 @@ nonisolated extension Assembly {
     ///   - definitionKey: EasyDi's name for the definition; the calling function's by default.
     ///   - scope: How long the object lives.
     ///   - object: The object.
-    ///   - inject: Sets its dependencies, in place or returning the result.
+    ///   - inject: Takes the object and sets its dependencies; what it returns, if of the
+    ///     object's type, is the result.
     /// - Returns: The object after injection.
+    @inlinable @discardableResult public final func defineInjection<Object, Returned>(
+        key: String = #function,
+        definitionKey: String = #function,
+        scope: Scope = .objectGraph,
+        into object: @autoclosure () -> Object,
+        inject: (Object) -> Returned
+    ) -> Object {
+        resolve(key, definitionKey, scope, object, substitutable: false) { inject($0) }
+    }
+
+    /// Injects into an object made elsewhere with an `inject` that changes it in place (a
+    /// struct's properties); chosen only where one that takes the object cannot do that.
+    ///
+    /// - Parameters:
+    ///   - key: The name placeholders find the object by; the calling function's by default.
+    ///   - definitionKey: EasyDi's name for the definition; the calling function's by default.
+    ///   - scope: How long the object lives.
+    ///   - object: The object.
+    ///   - inject: Changes the object in place; what it returns, if of the object's type, is the
+    ///     result.
+    /// - Returns: The object after injection.
+    @_disfavoredOverload
     @inlinable @discardableResult public final func defineInjection<Object, Returned>(
         key: String = #function,
         definitionKey: String = #function,
@@ -327,26 +354,6 @@ nonisolated extension Assembly {
         inject: (inout Object) -> Returned
     ) -> Object {
         resolve(key, definitionKey, scope, object, substitutable: false, inject)
-    }
-
-    /// Injects into an object made elsewhere with a typed closure or a function.
-    ///
-    /// - Parameters:
-    ///   - key: The name placeholders find the object by; the calling function's by default.
-    ///   - definitionKey: EasyDi's name for the definition; the calling function's by default.
-    ///   - scope: How long the object lives.
-    ///   - object: The object.
-    ///   - inject: Sets its dependencies and returns the result.
-    /// - Returns: The object after injection.
-    @_disfavoredOverload
-    @inlinable @discardableResult public final func defineInjection<Object>(
-        key: String = #function,
-        definitionKey: String = #function,
-        scope: Scope = .objectGraph,
-        into object: @autoclosure () -> Object,
-        inject: (Object) -> Object
-    ) -> Object {
-        resolve(key, definitionKey, scope, object, substitutable: false) { $0 = inject($0) }
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.

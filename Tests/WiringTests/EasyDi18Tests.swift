@@ -386,7 +386,7 @@ final class EasyDi18FlagsAssembly: Assembly {
 }
 
 /// An object that calls back when done, wired in `inject:` closures that capture it in an
-/// escaping closure, in the two forms "Coming from EasyDi" gives.
+/// escaping closure, as EasyDi code does.
 final class EasyDi18Callback {
     var onDone: (() -> Void)?
     var runs = 0
@@ -397,18 +397,25 @@ final class EasyDi18Callback {
 }
 
 final class EasyDi18CallbackAssembly: Assembly {
-    /// The escaping closure captures the object through a capture list.
-    var listed: EasyDi18Callback {
+    /// EasyDi 1.6's form: the closure names its object and returns it.
+    var returned: EasyDi18Callback {
         define(init: EasyDi18Callback()) { callback in
-            callback.onDone = { [weak callback] in callback?.run() }
+            callback.onDone = { callback.run() }
             return callback
         }
     }
-    /// The typed `inject:` closure takes the object as EasyDi's does.
-    var typed: EasyDi18Callback {
-        define(init: EasyDi18Callback()) { (callback: EasyDi18Callback) -> EasyDi18Callback in
-            callback.onDone = { [unowned callback] in callback.run() }
-            return callback
+    /// No return, `$0` captured.
+    var inPlace: EasyDi18Callback {
+        define(init: EasyDi18Callback()) {
+            let later: () -> Void = { [object = $0] in object.run() }
+            $0.onDone = later
+        }
+    }
+    /// A view given to `defineInjection`, captured the same way.
+    func inject(into view: EasyDi18Callback) {
+        defineInjection(into: view) { view in
+            view.onDone = { view.run() }
+            return view
         }
     }
 }
@@ -536,17 +543,6 @@ struct EasyDi18DifferenceTests {
                 && text.contains("has no object injected under that key"), "\(text)")
     }
 
-    /// EasyDi passes the object, not `inout`, so its closures may capture it in an escaping
-    /// closure; in Wiring the two forms the README gives compile and wire the callback.
-    @Test("inject: capturing its object in an escaping closure, with a capture list or a type")
-    func escapingCaptureForms() {
-        let assembly = EasyDi18CallbackAssembly.instance(from: DIContext())
-        for callback in [assembly.listed, assembly.typed] {
-            callback.onDone?()
-            #expect(callback.runs == 1)
-        }
-    }
-
     /// EasyDi looks a substitution up on every define:
     /// `if let substitutionClosure = context.substitutions[definitionKey]`, so one added while a
     /// read runs serves the rest of that read. In Wiring a read keeps each context's
@@ -565,6 +561,20 @@ struct EasyDi18DifferenceTests {
 
 @Suite("EasyDi18 matches")
 struct EasyDi18MatchTests {
+    /// EasyDi's `ObjectInjectClosure` takes the object (`(ObjectType) -> ObjectType`), so its
+    /// closures may capture it in an escaping closure: the same source compiles and runs.
+    @Test("inject: capturing its object in an escaping closure compiles and wires the callback")
+    func escapingCapture() {
+        let assembly = EasyDi18CallbackAssembly.instance(from: DIContext())
+        let view = EasyDi18Callback()
+        assembly.inject(into: view)
+        for callback in [assembly.returned, assembly.inPlace, view] {
+            callback.onDone?()
+            #expect(callback.runs == 1)
+            callback.onDone = nil  // the strong captures of the EasyDi forms are cycles
+        }
+    }
+
     /// EasyDi: `context.objectGraphStorage[key] = object` before `definition.injectObject`.
     @Test("objectGraph cycle: closes, each init and inject runs once, parent first")
     func objectGraphCycle() {
