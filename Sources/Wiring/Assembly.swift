@@ -2,9 +2,9 @@
 //
 // Assemblies describe objects with computed properties that call `define(...)`. A `DIContext`
 // keeps what outlives one read: singletons, substitutions and one assembly of each type. What a
-// top-level read makes lives in the reading thread's `Resolution` and is let go when it returns.
+// top-level read makes lives in the reading thread's `Read` and is let go when it returns.
 //
-// The file reads: scopes → context → assembly → define (and `Resolution.supply`, the one path
+// The file reads: scopes → context → assembly → define (and `Read.supply`, the one path
 // that makes or finds every object) → substitutions → placeholders → diagnostics. Every
 // declaration is nonisolated and every internal type is nested, so a copy of this file in an app
 // module (MainActor by default or not) adds only its public names.
@@ -116,7 +116,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
         if let kept = lock.withLock({ assemblies[id]?() as? Assembly }) {
             return kept
         }
-        let made = Resolution.current().making(type, in: self)
+        let made = Read.current().making(type, in: self)
         return lock.withLock {
             let kept = assemblies[id]?() as? Assembly ?? made
             assemblies[id] = { [weak kept] in kept }
@@ -217,7 +217,7 @@ nonisolated open class Assembly {
 
     /// Binds the new assembly to the current context; prefer `instance(from:)`.
     public required init() {
-        context = DIContext.Resolution.current().currentContext ?? .defaultInstance
+        context = DIContext.Read.current().currentContext ?? .defaultInstance
     }
 
     /// The assembly of this type in `context`.
@@ -226,7 +226,7 @@ nonisolated open class Assembly {
     ///   thread is making (so a stored property `let other = Other.instance()` of an assembly
     ///   shares its context), else `DIContext.defaultInstance`.
     public static func instance(from context: DIContext? = nil) -> Self {
-        let context = context ?? DIContext.Resolution.current().currentContext ?? .defaultInstance
+        let context = context ?? DIContext.Read.current().currentContext ?? .defaultInstance
         return context.instance(for: self) as! Self
     }
 }
@@ -373,9 +373,9 @@ nonisolated extension Assembly {
         resolve(key, definitionKey, scope, object, substitutable: false) { _ in }
     }
 
-    /// Reads a definition through `Resolution.obtain`, with a maker that records the new object
-    /// before `inject` runs, so that cycles close. An object of the object's type (a subclass
-    /// too) that `inject` returns replaces it.
+    /// Reads a definition through `Read.obtain`, with a maker that records the new object before
+    /// `inject` runs, so that cycles close. An object of the object's type (a subclass too) that
+    /// `inject` returns replaces it.
     @inlinable final func resolve<Object, Result, Returned>(
         _ key: String,
         _ name: String,
@@ -385,18 +385,18 @@ nonisolated extension Assembly {
         substitutable: Bool = true,
         _ inject: (inout Object) -> Returned
     ) -> Result {
-        let resolution = DIContext.Resolution.current()
-        if scope.isSingleton, let kept = resolution.kept(key, scope, site, in: self),
-            let result = kept as? Result
+        let read = DIContext.Read.current()
+        // Cast only what was found: an empty `Any?` casts to an optional `Result`.
+        if scope.isSingleton, let kept = read.kept(key, site, in: self), let kept = kept as? Result
         {
-            return result
+            return kept
         }
         let call = DIContext.Call(
             type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
         // The object this call made, cast from its own type, which specialised code knows, not
         // from `Any`: graph11 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`.
         var made: Result?
-        let value = resolution.obtain(call) {
+        let value = read.obtain(call) {
             var object = make()
             $0.record(object)
             let returned = inject(&object)
@@ -441,9 +441,9 @@ nonisolated extension DIContext {
 
     /// Where a read's graph or a table of singletons keeps a call's object: its context, its
     /// definition's key, the define call (none for a placeholder and an injection, so that the
-    /// one finds what the other keeps) and which substitution made it, if one did. A substitute
-    /// that reads its original, or an override that reads `super`, reads another slot than its
-    /// own; so does a key path's substitute, probed while the read holds another's object.
+    /// one finds what the other keeps, and none for a substitute) and which substitution made it,
+    /// if one did. A substitute that reads its original, or an override that reads `super`, reads
+    /// another slot than its own.
     struct Slot: Hashable {
         let context: ObjectIdentifier
         let key: Key
@@ -460,11 +460,11 @@ nonisolated extension DIContext {
         }
     }
 
-    /// One define call: the definition it gives in its context (which, under which names, of
+    /// One define call: the definition it reads in its context (which, under which names, of
     /// what type, from which call site, and whether a substitution may replace it: not what
-    /// `defineInjection` keeps), then, once `supply` takes it, who supplies its object, the
-    /// stack's address and its object. The read's graph keeps it until the read ends; only the
-    /// reading thread touches it.
+    /// `defineInjection` keeps), then, once `supply` takes it, the substitution that supplies its
+    /// object, if any, the stack's address and its object. The read's graph keeps it until the
+    /// read ends; only the reading thread touches it.
     @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
@@ -482,8 +482,7 @@ nonisolated extension DIContext {
         /// which stands in for it (EasyDi's rule).
         @exclusivity(unchecked) var object: Any?
         /// What its init made, held as long as the call is (until the read ends, unless a
-        /// prototype's), should `inject:` replace it, in place or by returning another: its deinit
-        /// may read.
+        /// prototype's), should `inject:` replace it: its deinit may read.
         @exclusivity(unchecked) var made: Any?
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
         /// which the substitute must then return.
@@ -518,8 +517,7 @@ nonisolated extension DIContext {
 
         /// True if this call stands in for `call`, asked for inside it: its original (the same
         /// define call), read by its substitute, or its superclass's definition (the same key and
-        /// property from another define call), read by its override. Another property that only
-        /// shares the key stands in for nothing.
+        /// property from another define call), read by its override.
         func standsIn(for call: Call) -> Bool {
             guard call.context === context, call.key == key, call.name == name else {
                 return false
@@ -548,59 +546,37 @@ nonisolated extension DIContext {
         }
     }
 
-    /// One top-level read of a thread, let go when it ends: the define calls under way
-    /// (innermost last); its graph, the call of each slot (whose object is nil until made); each
-    /// context's substitutions as the read first found them; and the key-path probe whose getter
-    /// runs, if any. Only its thread touches it.
-    struct Read {
-        /// A context's substitutions as a read first found them, with the context, so that its
-        /// identifier is not reused meanwhile.
-        typealias Substitutions = (context: DIContext, table: [Key: Substitution])
-
-        /// Room for 8 nested calls from the start (empty, nothing written): graph11 30,299 →
-        /// 29,613 instructions in `Benchmarks/run --callgrind graph11`.
-        var calls = [Call](unsafeUninitializedCapacity: 8) { _, count in count = 0 }
-        /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
-        /// instructions in `Benchmarks/run --callgrind graph11`.
-        var graph = [Slot: Call](minimumCapacity: 16)
-        /// The substitutions of the context met last, which the next define call most often
-        /// needs, then those of the others met, by context: graph11 31,667 → 30,422 instructions
-        /// in `Benchmarks/run --callgrind graph11` (with all of them in the table).
-        var lastSubstitutions: Substitutions?
-        var substitutions: [ObjectIdentifier: Substitutions] = [:]
-        /// The key path's type, the substitution that serves the top-level reads of that type
-        /// while its getter runs, and the calls it served.
-        var probe: (result: ObjectIdentifier, substitution: Substitution, found: [Call])?
-        /// The reads that key-path probes set aside (a probe may run inside a definition), whose
-        /// objects, made or under way, the probe's reads find as their own; a read's end hands
-        /// them on to the reads its deinits start.
-        var setAside: [Read] = []
-        /// What sweeps of weak singletons found alive, let go of with the read, so that a deinit
-        /// they run starts a read of its own.
-        var swept: [Any] = []
-        /// The lazy singletons found without a `Call` inside the read, for placeholders.
-        var foundSingletons: [(key: Key, context: DIContext, object: Any)] = []
-
-        /// The substitutions of `context` as this read first found them, if it has met it: a
-        /// probe's read, which finds this read's objects, takes them as its own.
-        func met(_ context: DIContext) -> Substitutions? {
-            lastSubstitutions?.context === context
-                ? lastSubstitutions : substitutions[ObjectIdentifier(context)]
-        }
+    /// A key-path probe under way: the substitution that serves the define calls of the key
+    /// path's type that its getter makes itself (one read deeper than `reading`, not what a
+    /// definition or a `deinit` reads), and the calls it served.
+    struct Probe {
+        let reading: Int
+        let result: ObjectIdentifier
+        let substitution: Substitution
+        var served: [Call] = []
     }
 
-    /// What one thread is reading, and the assemblies it is making (with how many define calls
-    /// were under way then). Only its thread touches it, and only inside Wiring's own calls. A
-    /// read's end clears its state before it lets go of anything, so a `deinit` that reads
-    /// starts a read of its own.
+    /// What one thread is reading: the define calls under way (innermost last), the read's graph
+    /// (the call of each slot, whose object is nil until made), each context's substitutions as
+    /// the read first met them, the key-path probe whose getter runs, and the assemblies being made
+    /// (with how many define calls were under way then). Made on the thread's first read and kept
+    /// for its life; only its thread touches it, and only inside Wiring's own calls. A read's end
+    /// empties it before it lets go of anything, so a `deinit` that reads starts a read of its own.
     ///
-    /// Its `read`, `reading` and `events`, and a `Call`'s variables, skip Swift's run-time
-    /// exclusivity checks: graph11 52,356 → 40,908 instructions in `Benchmarks/run --callgrind
-    /// graph11`. Only their thread touches them, and what a change replaces is held elsewhere or
-    /// swapped out, never let go during the change: no user code (a `deinit`) runs in one.
-    /// `.ci/exclusivity` runs the library's tests with the checks back in.
-    @usableFromInline final class Resolution {
-        @exclusivity(unchecked) var read = Read()
+    /// Its variables, and a `Call`'s, skip Swift's run-time exclusivity checks: graph11 52,356 →
+    /// 40,908 instructions in `Benchmarks/run --callgrind graph11`. Only their thread touches them,
+    /// and what a change replaces is held elsewhere or swapped out, never let go during the change:
+    /// no user code (a `deinit`) runs in one. `.ci/exclusivity` runs the library's tests with the
+    /// checks back in.
+    @usableFromInline final class Read {
+        @exclusivity(unchecked) var calls: [Call] = []
+        /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
+        /// instructions in `Benchmarks/run --callgrind graph11`.
+        @exclusivity(unchecked) var graph = [Slot: Call](minimumCapacity: 16)
+        @exclusivity(unchecked) var substitutions: [ObjectIdentifier: Substitutions] = [:]
+        @exclusivity(unchecked) var probe: Probe?
+        /// What sweeps of weak singletons found alive, let go of with the read.
+        @exclusivity(unchecked) var swept: [Any] = []
         /// How many reads are under way, counting those a key-path probe or a `deinit` starts
         /// inside another, and the trace events to tell when the outermost ends: never while a
         /// singleton is being made.
@@ -608,37 +584,34 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var events: [() -> Void] = []
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         /// Below this address the thread's stack is nearly used up.
-        let stackLimit = Resolution.stackLimit()
+        let stackLimit = Read.stackLimit()
+
+        /// A context's substitutions as a read first met them, with the context, so that its
+        /// identifier is not reused meanwhile.
+        typealias Substitutions = (context: DIContext, table: [Key: Substitution])
 
         static let key: pthread_key_t = {
             var key = pthread_key_t()
-            pthread_key_create(&key) { Unmanaged<Resolution>.fromOpaque($0!).release() }
+            pthread_key_create(&key) { Unmanaged<Read>.fromOpaque($0!).release() }
             return key
         }()
 
-        /// This thread's resolution, made and stored on its first use only: graph11 31,967 →
-        /// 31,597 and a singleton read 1,207 → 1,167 instructions in `Benchmarks/run --callgrind`
-        /// (stored on every read).
-        @usableFromInline static func current() -> Resolution {
+        /// This thread's read, made and stored on its first use only: graph11 31,967 → 31,597
+        /// and a singleton read 1,207 → 1,167 instructions in `Benchmarks/run --callgrind`.
+        @usableFromInline static func current() -> Read {
             guard let raw = pthread_getspecific(key) else {
-                let made = Unmanaged.passRetained(Resolution())
+                let made = Unmanaged.passRetained(Read())
                 pthread_setspecific(key, made.toOpaque())
                 return made.takeUnretainedValue()
             }
-            return Unmanaged<Resolution>.fromOpaque(raw).takeUnretainedValue()
+            return Unmanaged<Read>.fromOpaque(raw).takeUnretainedValue()
         }
 
-        /// The context of the innermost assembly or define call this thread is making, if any,
-        /// in this read or, for a key-path probe's, in the reads it set aside.
+        /// The context of the innermost assembly or define call this thread is making, if any.
         var currentContext: DIContext? {
-            let making = assemblies.last.flatMap { $0.depth == depth ? $0.context : nil }
-            let setAside = read.setAside.lazy.compactMap { $0.calls.last }.last
-            return making ?? read.calls.last?.context ?? setAside?.context
+            let making = assemblies.last.flatMap { $0.depth == calls.count ? $0.context : nil }
+            return making ?? calls.last?.context
         }
-
-        /// How many define calls are under way on this thread, counting those of the reads that
-        /// key-path probes set aside.
-        var depth: Int { read.setAside.reduce(read.calls.count) { $0 + $1.calls.count } }
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
         func making(_ type: Assembly.Type, in context: DIContext) -> Assembly {
@@ -650,24 +623,40 @@ nonisolated extension DIContext {
                         + "\(names.joined(separator: " → ")); get one with a computed property, "
                         + "such as `var other: Other { context.assembly() }`")
             }
-            assemblies.append((type, context, depth))
+            assemblies.append((type, context, calls.count))
             defer { assemblies.removeLast() }
             return type.init()
         }
 
-        /// Reads `call` through `supply`, and ends the read if it is top-level; the outermost
-        /// read's end, once its objects are let go, tells the trace events.
-        @usableFromInline func obtain(_ call: Call, make: (Resolution) -> Any) -> Any {
+        /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
+        /// read at the top level with no trace hook, probe or substitution to tell of it: found
+        /// before a `Call` is made, it skips the graph too: a singleton read 7,100 → 1,740
+        /// instructions in `Benchmarks/run --callgrind singleton`.
+        @usableFromInline func kept(_ key: String, _ site: Site?, in assembly: Assembly) -> Any? {
+            let context = assembly.context
+            guard calls.isEmpty, probe == nil, context.trace == nil else {
+                return nil
+            }
+            let key = Key(key, of: type(of: assembly))
+            let slot = Slot(
+                context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
+            return context.lock.withLock {
+                context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
+            }
+        }
+
+        /// Reads `call` through `supply`. A top-level read's end empties the read, then lets go of
+        /// its objects, so that a `deinit` that reads starts a read of its own; the outermost read's
+        /// end then tells the trace events.
+        @usableFromInline func obtain(_ call: Call, make: (Read) -> Any) -> Any {
             reading += 1
             let value = supply(call, make)
-            if read.calls.isEmpty {
-                // A top-level read's state is cleared first and its probe put away, so that a
-                // `deinit` that reads starts a read of its own; then its objects are let go.
-                let ended = read
-                read = Read(setAside: ended.setAside)
-                let probe = ended.probe
-                _ = consume ended
-                read.probe = probe
+            if calls.isEmpty {
+                let ended = (graph, substitutions, swept)
+                graph = [Slot: Call](minimumCapacity: 16)
+                substitutions = [:]
+                swept = []
+                withExtendedLifetime(ended) {}  // let go only now, with the read empty
             }
             endReading()
             return value
@@ -686,92 +675,32 @@ nonisolated extension DIContext {
             reading -= 1
         }
 
-        /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
-        /// if no trace hook, key-path probe (or read it set aside, whose substitutions hold) or
-        /// substitution of its context is to tell of it, and
-        /// it is a top-level read or a lazySingleton (the read's graph holds a weak one found
-        /// inside it, as any object it reads). Found before a `Call` is made, it skips the graph
-        /// too: a singleton read 7,100 → 1,740 instructions (2,472 after making the `Call`), and
-        /// graph11 31,787 → 28,190 with nested reads, in `Benchmarks/run --callgrind`.
-        @usableFromInline func kept(
-            _ key: String, _ scope: Assembly.Scope, _ site: Site?, in assembly: Assembly
-        ) -> Any? {
-            let context = assembly.context
-            guard read.probe == nil, read.setAside.isEmpty, context.trace == nil else {
-                return nil
-            }
-            let key = Key(key, of: type(of: assembly))
-            let slot = Slot(
-                context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
-            guard read.calls.isEmpty else {
-                // Not a slot that another call of this read holds (a placeholder's, say).
-                guard scope == .lazySingleton, read.graph[slot] == nil,
-                    snapshot(of: context).isEmpty,
-                    let found = context.lock.withLock({ context.singletons.entries[slot]?() })
-                else {
-                    return nil
-                }
-                read.foundSingletons.append((key, context, found))
-                return found
-            }
-            // A top-level read takes no snapshot, as the read ends here; it checks the table.
-            return context.lock.withLock {
-                context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
-            }
-        }
-
-        /// What a define call of `key` in `assembly`'s context made or found in this read, under
-        /// way (innermost first) or done, for a placeholder that found no injection: EasyDi's
-        /// VIPER form gives the view with `define(key: "view", init: view)`.
-        @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
-            let key = Key(key, of: type(of: assembly))
-            let reads = read.setAside + [read]  // with those a key-path probe set aside
-            let match = { (call: Call) in
-                call.key == key && call.context === assembly.context && call.object != nil
-            }
-            let singleton = reads.flatMap { $0.foundSingletons }.last {
-                $0.key == key && $0.context === assembly.context
-            }
-            return reads.flatMap { $0.calls }.last(where: match)?.object ?? singleton?.object
-                ?? reads.flatMap { $0.graph.values }.first(where: match)?.object
-        }
-
         /// The one path that makes or finds an object for a define call, whoever supplies it:
         /// the definition (`make`), its substitution, or a key-path probe's substitute. It finds
         /// it in the read's graph or among the singletons, or makes it (a singleton under the
-        /// creation lock, checked again once locked).
-        func supply(_ call: Call, _ make: (Resolution) -> Any) -> Any {
-            let caller = read.calls.last
+        /// creation lock, checked again once locked). What a probe serves stays out of the graph.
+        func supply(_ call: Call, _ make: (Read) -> Any) -> Any {
             call.stack = guardStack(call)
-            let original = caller?.standsIn(for: call) ?? false
-            // Its substitution in its context's table as this read first found it (a context's
-            // first call takes the snapshot): by its key, else by its calling property's name.
-            let table = snapshot(of: call.context)
-            var listed = table.isEmpty ? nil : table[call.key] ?? table[call.byName]
-            if listed?.keyPath != nil, call.key != call.byName {
-                listed = table[call.byName]  // one a key path added: only its property's definition
-            }
-            if caller == nil, call.substitutable, let probe = read.probe,
+            let listed = substitution(of: call)
+            if call.substitutable, let probe, probe.reading == reading - 1,
                 probe.result == call.result
             {
-                read.probe!.found.append(call)
+                self.probe!.served.append(call)
                 call.substitution = probe.substitution
-            } else if !original, call.substitutable, let substitution = listed {
+            } else if call.substitutable, calls.last?.standsIn(for: call) != true,
+                let substitution = listed
+            {
                 call.substitution = substitution
                 call.context.lock.withLock { substitution.used = true }
             }
-            // The call claims its slot with one hash, unless another call of this read or of a read
-            // set aside has it; a prototype's object is never kept.
             let slot = call.slot
-            if call.scope != .prototype,
-                let record = read.graph.updateValue(call, forKey: slot)
-                    ?? (read.setAside.isEmpty
-                        ? nil : read.setAside.lazy.compactMap({ $0.graph[slot] }).last)
+            if call.scope != .prototype, probe?.served.last !== call,
+                let record = graph.updateValue(call, forKey: slot)
             {
-                read.graph[slot] = record
+                graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
-                    DIContext.cycle(read.setAside.flatMap { $0.calls } + read.calls + [call])
+                    DIContext.cycle(calls + [call])
                 }
                 record.found = true
                 call.mustNotShare()
@@ -787,6 +716,22 @@ nonisolated extension DIContext {
             return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
         }
 
+        /// The substitution of `call` in its context's table as this read first met it (a
+        /// context's first call takes the snapshot): by its key, else by its calling property's
+        /// name; one that a key path added replaces its property's definitions only.
+        func substitution(of call: Call) -> Substitution? {
+            let id = ObjectIdentifier(call.context)
+            if substitutions[id] == nil {
+                let table = call.context.lock.withLock { call.context.substitutions }
+                substitutions[id] = (call.context, table)
+            }
+            let table = substitutions[id]!.table
+            guard !table.isEmpty, let listed = table[call.key] ?? table[call.byName] else {
+                return nil
+            }
+            return listed.keyPath == nil || call.key == call.byName ? listed : table[call.byName]
+        }
+
         /// Reports `object` found for `call`.
         func found(_ object: Any, _ call: Call) -> Any {
             note(call, created: false)
@@ -796,11 +741,11 @@ nonisolated extension DIContext {
 
         /// Makes the object of `call` and keeps it if it is a singleton. A substitute whose
         /// stand-in was found must return it.
-        func create(_ call: Call, _ make: (Resolution) -> Any) -> Any {
+        func create(_ call: Call, _ make: (Read) -> Any) -> Any {
             note(call, created: true)
-            read.calls.append(call)
+            calls.append(call)
             let value = call.substitution?.make(call.context) ?? make(self)
-            read.calls.removeLast()
+            calls.removeLast()
             if call.substitution != nil, call.found, DIContext.differ(value, call.object as Any) {
                 DIContext.fail(
                     "cycle that cannot close: \(call) was read while its substitute ran and got "
@@ -808,7 +753,7 @@ nonisolated extension DIContext {
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
-                read.swept.append(call.context.keep(value, for: call))
+                swept.append(call.context.keep(value, for: call))
             }
             call.object = value
             return value
@@ -818,10 +763,10 @@ nonisolated extension DIContext {
         /// close. The first define a substitute calls of the type it replaces makes the
         /// substitute, as in EasyDi: it stands in for the substitute's object.
         @usableFromInline func record(_ object: Any) {
-            let call = read.calls.last!
+            let call = calls.last!
             call.object = object
             call.made = object
-            if let outer = read.calls.dropLast().last, outer.substitution != nil,
+            if let outer = calls.dropLast().last, outer.substitution != nil,
                 outer.object == nil, outer.key != call.key, outer.result == call.result,
                 call.scope != .prototype
             {
@@ -829,28 +774,23 @@ nonisolated extension DIContext {
             }
         }
 
-        /// The substitutions of `context` as this read first found them, taken now if it has not
-        /// met the context before.
-        func snapshot(of context: DIContext) -> [Key: Substitution] {
-            if read.lastSubstitutions?.context !== context {
-                // The last context's waits in the table, which a read of one context never uses.
-                if let last = read.lastSubstitutions {
-                    read.substitutions[ObjectIdentifier(last.context)] = last
-                }
-                read.lastSubstitutions =
-                    read.substitutions.removeValue(forKey: ObjectIdentifier(context))
-                    ?? read.setAside.lazy.compactMap { $0.met(context) }.last
-                    ?? (context, context.lock.withLock { context.substitutions })
+        /// What a define call of `key` in `assembly`'s context made or found in this read, under
+        /// way (innermost first) or done, for a placeholder that found no injection: EasyDi's
+        /// VIPER form gives the view with `define(key: "view", init: view)`.
+        @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
+            let key = Key(key, of: type(of: assembly))
+            let match = { (call: Call) in
+                call.key == key && call.context === assembly.context && call.object != nil
             }
-            return read.lastSubstitutions!.table
+            return calls.last(where: match)?.object ?? graph.values.first(where: match)?.object
         }
 
         /// Adds the trace event of `call`, if its context has a trace hook.
         func note(_ call: Call, created: Bool) {
             if let hook = call.context.trace {
                 let event = TraceEvent(
-                    definition: "\(call)", scope: call.scope, depth: read.calls.count,
-                    parent: read.calls.last.map { "\($0)" }, created: created,
+                    definition: "\(call)", scope: call.scope, depth: calls.count,
+                    parent: calls.last.map { "\($0)" }, created: created,
                     substituted: call.substitution != nil)
                 events.append { hook(event) }
             }
@@ -862,16 +802,16 @@ nonisolated extension DIContext {
         /// recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
-            let used = read.calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
-            let level = min(used, Resolution.stackReserve)
+            let used = calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
+            let level = min(used, Read.stackReserve)
             guard here < stackLimit + level else {
                 return here
             }
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let path = (read.calls, call)
+            nonisolated(unsafe) let path = (calls, call)
             Foundation.Thread.detachNewThread {
-                DIContext.fail(Resolution.stackMessage(path.0 + [path.1]))
+                DIContext.fail(Read.stackMessage(path.0 + [path.1]))
             }
             while true {
                 sleep(1)
@@ -1037,26 +977,26 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         withExtendedLifetime(removed) {}  // let go unlocked: its deinit may read
     }
 
-    /// Learns the definition behind `keyPath` with a probe: the getter runs as a top-level read
-    /// of its own, and the substitution serves its top-level reads of the key path's type. They
-    /// must be of one definition, of this context, and the getter must return what it was
-    /// served.
+    /// Learns the definition behind `keyPath` with a probe: the getter runs where it is called
+    /// (inside a read, as part of it), and the substitution serves the define calls of the key
+    /// path's type that the getter itself makes, outside the graph. They must be of one
+    /// definition, of this context, and the getter must return what it was served. The
+    /// substitutions the getter's reads met are forgotten, so the read sees the new one.
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ site: String,
         _ make: @escaping (DIContext) -> Any
     ) {
-        let resolution = DIContext.Resolution.current()
+        let read = DIContext.Read.current()
         let substitution = DIContext.Substitution("", make)
-        var read = DIContext.Read(
-            probe: (ObjectIdentifier(Value.self), substitution, []),
-            setAside: resolution.read.setAside + [resolution.read])
-        resolution.reading += 1  // a trace hook hears of the getter's reads once the probe ends
-        swap(&resolution.read, &read)  // swapped, not assigned: nothing is let go meanwhile
+        let outer = (read.probe, read.substitutions)
+        read.reading += 1  // a trace hook hears of the getter's reads once the probe ends
+        read.probe = .init(
+            reading: read.reading, result: ObjectIdentifier(Value.self), substitution: substitution)
         let returned = self[keyPath: keyPath]
-        swap(&resolution.read, &read)
-        let calls = read.probe!.found
-        resolution.endReading()
+        let calls = read.probe!.served
+        (read.probe, read.substitutions) = outer
+        read.endReading()
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
         }
@@ -1130,7 +1070,7 @@ nonisolated extension Assembly {
         line: UInt = #line
     ) -> Result {
         let found = { () -> Result in
-            if let made = DIContext.Resolution.current().made(key, in: self),
+            if let made = DIContext.Read.current().made(key, in: self),
                 let result = made as? Result
             {
                 return result

@@ -801,7 +801,7 @@ struct RewriteAttackTests {
             Array(log.lines.prefix(3)) == [
                 "Attack3TraceAssembly.root 0 - made",
                 "Attack3TraceAssembly.leaf 1 Attack3TraceAssembly.root made",
-                "Attack3TraceAssembly.leaf 0 - made substituted",
+                "Attack3TraceAssembly.leaf 1 Attack3TraceAssembly.root made substituted",
             ], "\(log.lines)")
         #expect(assembly.leaf.name == "fake leaf")
     }
