@@ -573,10 +573,11 @@ nonisolated extension DIContext {
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
         /// instructions in `Benchmarks/run --callgrind graph11`.
         @exclusivity(unchecked) var graph = [Slot: Call](minimumCapacity: 16)
-        /// A list, not a table: a read meets one context or a few, and a list finds them by
-        /// identity without hashing: graph11 34,553 → 31,962 instructions in `Benchmarks/run
-        /// --callgrind graph11`.
-        @exclusivity(unchecked) var substitutions: [Substitutions] = []
+        /// The contexts' substitutions by context, and the context met last, which the next call
+        /// most often reads, found without hashing: graph11 34,553 → 32,058 instructions in
+        /// `Benchmarks/run --callgrind graph11`.
+        @exclusivity(unchecked) var substitutions: [ObjectIdentifier: Substitutions] = [:]
+        @exclusivity(unchecked) var lastSubstitutions: Substitutions?
         @exclusivity(unchecked) var probe: Probe?
         /// What sweeps of weak singletons found alive, let go of with the read.
         @exclusivity(unchecked) var swept: [Any] = []
@@ -655,9 +656,10 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                let ended = (graph, substitutions, swept)
+                let ended = (graph, substitutions, lastSubstitutions, swept)
                 graph = [Slot: Call](minimumCapacity: 16)
-                substitutions = []
+                substitutions = [:]
+                lastSubstitutions = nil
                 swept = []
                 withExtendedLifetime(ended) {}  // let go only now, with the read empty
             }
@@ -723,11 +725,15 @@ nonisolated extension DIContext {
         /// context's first call takes the snapshot): by its key, else by its calling property's
         /// name; one that a key path added replaces its property's definitions only.
         func substitution(of call: Call) -> Substitution? {
-            let met = substitutions.first { $0.context === call.context }?.table
-            let table = met ?? call.context.lock.withLock { call.context.substitutions }
-            if met == nil {
-                substitutions.append((call.context, table))
+            if lastSubstitutions?.context !== call.context {
+                let id = ObjectIdentifier(call.context)
+                lastSubstitutions =
+                    substitutions[id] ?? (
+                        call.context, call.context.lock.withLock { call.context.substitutions }
+                    )
+                substitutions[id] = lastSubstitutions
             }
+            let table = lastSubstitutions!.table
             guard !table.isEmpty, let listed = table[call.key] ?? table[call.byName] else {
                 return nil
             }
@@ -991,13 +997,13 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ) {
         let read = DIContext.Read.current()
         let substitution = DIContext.Substitution("", make)
-        let outer = (read.probe, read.substitutions)
+        let outer = (read.probe, read.substitutions, read.lastSubstitutions)
         read.reading += 1  // a trace hook hears of the getter's reads once the probe ends
         read.probe = .init(
             reading: read.reading, result: ObjectIdentifier(Value.self), substitution: substitution)
         let returned = self[keyPath: keyPath]
         let calls = read.probe!.served
-        (read.probe, read.substitutions) = outer
+        (read.probe, read.substitutions, read.lastSubstitutions) = outer
         read.endReading()
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
