@@ -487,6 +487,8 @@ nonisolated extension DIContext {
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
         /// which the substitute must then return.
         @exclusivity(unchecked) var found = false
+        /// How many slots its read's graph held when it took its own: its place in the read.
+        @exclusivity(unchecked) var order = 0
 
         @usableFromInline init(
             _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
@@ -699,6 +701,7 @@ nonisolated extension DIContext {
                 call.context.lock.withLock { substitution.used = true }
             }
             let slot = call.slot
+            call.order = graph.count
             if call.scope != .prototype, probe?.served.last !== call,
                 let record = graph.updateValue(call, forKey: slot)
             {
@@ -783,14 +786,15 @@ nonisolated extension DIContext {
         }
 
         /// What a define call of `key` in `assembly`'s context made or found in this read, under
-        /// way (innermost first) or done, for a placeholder that found no injection: EasyDi's
-        /// VIPER form gives the view with `define(key: "view", init: view)`.
+        /// way (innermost first) or done (first read first), for a placeholder that found no
+        /// injection: EasyDi's VIPER form gives the view with `define(key: "view", init: view)`.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
             let match = { (call: Call) in
                 call.key == key && call.context === assembly.context && call.object != nil
             }
-            return calls.last(where: match)?.object ?? graph.values.first(where: match)?.object
+            let done = graph.values.filter(match).min { $0.order < $1.order }
+            return calls.last(where: match)?.object ?? done?.object
         }
 
         /// Adds the trace event of `call`, if its context has a trace hook.
