@@ -63,4 +63,37 @@ struct LockTests {
         }.start()
         #expect(finished.wait(timeout: .now() + 15) == .success)
     }
+
+    /// README: `defaultInstance` is settable from any thread. Four threads replace it while four
+    /// read it and use what they got, in a process of its own (the default is process-wide): each
+    /// replaced context is let go, so a read that is not kept apart from the swap by the lock uses
+    /// a freed context and crashes (or, under ThreadSanitizer, races).
+    @Test("defaultInstance: replaced on 4 threads while 4 read it, each read gets a live context")
+    func defaultInstanceReplacedWhileRead() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let group = DispatchGroup()
+            let wrong = EdgeCounter()
+            for thread in 0..<8 {
+                group.enter()
+                Thread {
+                    for _ in 0..<20_000 {
+                        if thread % 2 == 0 {
+                            DIContext.defaultInstance = DIContext()
+                        } else if !DIContext.defaultInstance.unusedSubstitutions.isEmpty {
+                            wrong.increment()
+                        }
+                    }
+                    group.leave()
+                }.start()
+            }
+            if group.wait(timeout: .now() + 60) != .success || wrong.value != 0 {
+                edgeWrong("hung, or a fresh context listed substitutions: \(wrong.value)")
+            }
+            edgeWorked()
+        }
+        let text = edgeText(result)
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
 }
