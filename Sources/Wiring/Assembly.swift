@@ -630,7 +630,11 @@ nonisolated extension DIContext {
                         + "such as `var other: Other { context.assembly() }`")
             }
             assemblies.append((type, context, calls.count))
-            defer { assemblies.removeLast() }
+            reading += 1  // what its stored properties read is not a key-path probe's getter's
+            defer {
+                assemblies.removeLast()
+                endReading()
+            }
             return type.init()
         }
 
@@ -685,7 +689,7 @@ nonisolated extension DIContext {
         /// The one path that makes or finds an object for a define call, whoever supplies it:
         /// the definition (`make`), its substitution, or a key-path probe's substitute. It finds
         /// it in the read's graph or among the singletons, or makes it (a singleton under the
-        /// creation lock, checked again once locked). What a probe serves stays out of the graph.
+        /// creation lock, checked again once locked).
         func supply(_ call: Call, _ make: (Read) -> Any) -> Any {
             call.stack = guardStack(call)
             let listed = substitution(of: call)
@@ -698,11 +702,13 @@ nonisolated extension DIContext {
                 let substitution = listed
             {
                 call.substitution = substitution
-                call.context.lock.withLock { substitution.used = true }
+                if probe == nil {  // a probe's reads are the substitution's set-up, not a use
+                    call.context.lock.withLock { substitution.used = true }
+                }
             }
             let slot = call.slot
             call.order = graph.count
-            if call.scope != .prototype, probe?.served.last !== call,
+            if call.scope != .prototype,
                 let record = graph.updateValue(call, forKey: slot)
             {
                 graph[slot] = record
@@ -982,18 +988,22 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     /// - Parameter keyPath: The key path the substitutions were added for.
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
         let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
+        // Compared unlocked: a subscript's key path compares its arguments with their `==`.
+        let table = context.lock.withLock { context.substitutions }
+        let mine = table.filter { $0.value.keyPath.map { $0 == added } == true }
         let removed = context.lock.withLock {
-            context.substitutions.filter { $0.value.keyPath.map { $0 == added } == true }.keys
+            mine.filter { context.substitutions[$0.key] === $0.value }.keys
                 .map { context.substitutions.removeValue(forKey: $0) }
         }
-        withExtendedLifetime(removed) {}  // let go unlocked: its deinit may read
+        withExtendedLifetime((table, removed)) {}  // let go unlocked: its deinit may read
     }
 
-    /// Learns the definition behind `keyPath` with a probe: the getter runs where it is called
-    /// (inside a read, as part of it), and the substitution serves the define calls of the key
-    /// path's type that the getter itself makes, outside the graph. They must be of one
-    /// definition, of this context, and the getter must return what it was served. The
-    /// substitutions the getter's reads met are forgotten, so the read sees the new one.
+    /// Learns the definition behind `keyPath` with a probe: the getter runs where it is called,
+    /// inside a read as part of it (finding its objects), and the substitution serves the define
+    /// calls of the key path's type that the getter itself makes. They must be of one definition,
+    /// of this context, and the getter must return what it was served. What the getter made, and
+    /// the substitutions it met, are then forgotten: the read goes on as it was, and sees the new
+    /// substitution when it first meets that context.
     func substitute<Value>(
         _ keyPath: KeyPath<Self, Value>,
         _ site: String,
@@ -1001,13 +1011,17 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ) {
         let read = DIContext.Read.current()
         let substitution = DIContext.Substitution("", make)
-        let outer = (read.probe, read.substitutions, read.lastSubstitutions)
+        let outer = (read.graph, read.substitutions, read.lastSubstitutions, read.probe)
         read.reading += 1  // a trace hook hears of the getter's reads once the probe ends
         read.probe = .init(
             reading: read.reading, result: ObjectIdentifier(Value.self), substitution: substitution)
         let returned = self[keyPath: keyPath]
         let calls = read.probe!.served
-        (read.probe, read.substitutions, read.lastSubstitutions) = outer
+        // What the getter made, and the substitutions it met, are let go once the read is back
+        // as it was: their deinits may read.
+        let probed = (read.graph, read.substitutions, read.lastSubstitutions)
+        (read.graph, read.substitutions, read.lastSubstitutions, read.probe) = outer
+        withExtendedLifetime(probed) {}
         read.endReading()
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")

@@ -530,18 +530,18 @@ struct Attack15Tests {
         #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
-    /// Substitutions.md: added inside a definition, the key path's getter reads as part of the
-    /// read under way. A probe inside a probe's substitute makes temp in root's read; root, reading
-    /// temp after it, finds that one; outer is not substituted in this read (its snapshot has
-    /// none).
-    @Test("nested: a probe inside a probe's substitute reads in the read under way")
+    /// Substitutions.md: added inside a definition, the key path's read is "a read of its own"
+    /// that finds the objects of the read under way; "what it makes itself goes when it ends".
+    /// A probe inside a probe's substitute makes temp in its own read; root, reading temp after
+    /// it, makes the read's own; outer is not substituted in this read (its snapshot has none).
+    @Test("nested: a probe inside a probe's substitute makes its own objects")
     func nestedProbesMakeTheirOwn() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             let assembly = Attack15NestedAssembly.instance(from: DIContext())
             let root = assembly.root
-            if assembly.temps.value != 1 || root.inner !== assembly.seenTemp.value {
+            if assembly.temps.value != 2 || root.inner === assembly.seenTemp.value {
                 edgeWrong(
                     "temps made \(assembly.temps.value); root's temp is the probe's: "
                         + "\(root.inner === assembly.seenTemp.value)")

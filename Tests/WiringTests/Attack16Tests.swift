@@ -209,11 +209,12 @@ final class Attack16ThreadAssembly: Assembly {
 struct Attack16Tests {
     // MARK: 1. A deinit at the end of a probe's read, inside the read
 
-    /// ThreadSafety.md: a deinit at a read's end starts a read of its own. Root's read met `s`
-    /// under "fake-A" and then removed it; its probe's getter made `piece` in root's read (Wiring
-    /// 1.1), so piece's deinit runs at root's read end and reads `s` as the context has it then:
-    /// the original singleton.
-    @Test("deinit: a probe's object inside a read goes at the read's end, in a read of its own")
+    /// ThreadSafety.md: "A `deinit` that runs inside a read ... is part of that read";
+    /// Substitutions.md: a probe added inside a definition "keeps that read's substitutions", and
+    /// "A read already under way keeps each context's substitutions as it first found them". Root's
+    /// read met `s` under "fake-A" and then removed it; a deinit that runs inside that read (at the
+    /// end of one of its probe's reads) reads `s` and must get A's singleton, as root does.
+    @Test("deinit: at a probe's read end inside a read, a singleton keeps the read's substitution")
     func deinitAtProbeEndKeepsTheReadsSubstitution() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
@@ -226,10 +227,10 @@ struct Attack16Tests {
             if root.inner !== fake || root.other !== fake {
                 edgeWrong("root got \(root.inner?.name ?? "nil"), \(root.other?.name ?? "nil")")
             }
-            if assembly.seen.value !== original {
+            if assembly.seen.value !== fake {
                 edgeWrong(
-                    "the deinit after root's read got \(assembly.seen.value?.name ?? "nil"), "
-                        + "not s-original")
+                    "the deinit inside root's read got \(assembly.seen.value?.name ?? "nil"), "
+                        + "not the read's fake-A")
             }
             if assembly.s !== original {
                 edgeWrong("after the read, s is \(assembly.s.name)")
@@ -255,10 +256,10 @@ struct Attack16Tests {
             if root.inner !== fake || root.other !== fake {
                 edgeWrong("root got \(root.inner?.name ?? "nil"), \(root.other?.name ?? "nil")")
             }
-            if assembly.seen.value !== original {
+            if assembly.seen.value !== fake {
                 edgeWrong(
-                    "the deinit after root's read got \(assembly.seen.value?.name ?? "nil"), "
-                        + "not s-original")
+                    "the deinit inside root's read got \(assembly.seen.value?.name ?? "nil"), "
+                        + "not the read's fake-A")
             }
             if assembly.s !== original {
                 edgeWrong("after the read, s is \(assembly.s.name)")
