@@ -428,14 +428,29 @@ nonisolated extension DIContext {
     /// Where a define call is: reads of one key from two define calls are two definitions (a
     /// subclass's and its superclass's, say), kept apart in graphs and among singletons.
     @usableFromInline struct Site: Hashable {
-        let file: UnsafeRawPointer
+        let file: StaticString
         let line: UInt
         let column: UInt
 
         @usableFromInline init(_ file: StaticString, _ line: UInt, _ column: UInt) {
-            self.file = UnsafeRawPointer(file.utf8Start)
+            self.file = file
             self.line = line
             self.column = column
+        }
+
+        /// One file, whether or not its name is at one address: a module that inlines a getter
+        /// from a dynamic library (or specialises a generic one) has its own copy of the name.
+        @usableFromInline static func == (left: Site, right: Site) -> Bool {
+            guard left.line == right.line, left.column == right.column else {
+                return false
+            }
+            return left.file.utf8Start == right.file.utf8Start
+                || left.file.description == right.file.description
+        }
+
+        @usableFromInline func hash(into hasher: inout Hasher) {
+            hasher.combine(line)
+            hasher.combine(column)
         }
     }
 

@@ -1,0 +1,51 @@
+// A framework of assemblies in a dynamic library of its own, as an app ships one. Its getters are
+// `@inlinable`, so an app's release build copies their bodies, `#fileID` literal and all: the app's
+// copy of a define call names its file by another pointer than the framework's copy.
+import Wiring
+
+/// Counts the counters made, so that a second singleton shows.
+public final class Counter: @unchecked Sendable {
+    nonisolated(unsafe) public static var made = 0
+
+    public init() {
+        Counter.made += 1
+    }
+}
+
+/// Holds the counter that the framework's own code read in the same read.
+public final class Holder {
+    public var counter: Counter?
+
+    public init() {}
+}
+
+public final class FrameworkAssembly: Assembly {
+    public required init() {
+        super.init()
+    }
+
+    @inlinable public var singleton: Counter { define(scope: .lazySingleton, init: Counter()) }
+
+    @inlinable public var perGraph: Counter { define(init: Counter()) }
+
+    /// Read by the framework's code only; its `inject:` reads `perGraph` there.
+    public var holder: Holder { define(init: Holder()) { $0.counter = self.perGraph } }
+}
+
+/// Generic: the app specialises the getter, another copy of its body.
+public final class StoreAssembly<Model>: Assembly {
+    public required init() {
+        super.init()
+    }
+
+    @inlinable public var store: Counter { define(scope: .lazySingleton, init: Counter()) }
+}
+
+/// Reads from the framework's own code, never inlined into the app.
+@inline(never) public func frameworkSingleton(_ assembly: FrameworkAssembly) -> Counter {
+    assembly.singleton
+}
+
+@inline(never) public func frameworkStore(_ assembly: StoreAssembly<Int>) -> Counter {
+    assembly.store
+}
