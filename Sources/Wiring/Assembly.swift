@@ -603,6 +603,12 @@ nonisolated extension DIContext {
         /// singleton is being made.
         @exclusivity(unchecked) var reading = 0
         @exclusivity(unchecked) var events: [() -> Void] = []
+        /// How many rounds of events the outermost read has told: a read that a hook makes is
+        /// traced only in the first, so a hook that reads a traced definition (its own context's,
+        /// say) hears of its reads once, not forever.
+        @exclusivity(unchecked) var told = 0
+        /// The rounds whose reads are traced: the read's own (none told yet), then its hooks'.
+        static let tracedRounds = 2
         var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Read.stackLimit()
@@ -688,15 +694,19 @@ nonisolated extension DIContext {
             return value
         }
 
-        /// Ends one of the reads `reading` counts; the outermost tells the trace events, those of
-        /// reads its hooks make after the rest.
+        /// Ends one of the reads `reading` counts; the outermost tells the trace events, then those
+        /// of the reads its hooks made.
         func endReading() {
             while reading == 1, !events.isEmpty {
-                let told = events
+                told += 1
+                let round = events
                 events = []
-                for tell in told {
+                for tell in round {
                     tell()
                 }
+            }
+            if reading == 1 {
+                told = 0
             }
             reading -= 1
         }
@@ -818,9 +828,10 @@ nonisolated extension DIContext {
             return calls.last(where: match)?.object ?? done?.object
         }
 
-        /// Adds the trace event of `call`, if its context has a trace hook.
+        /// Adds the trace event of `call`, if its context has a trace hook and the read is not one
+        /// that a hook made while hearing of another hook's reads.
         func note(_ call: Call, created: Bool) {
-            if let hook = call.context.trace {
+            if let hook = call.context.trace, told < Read.tracedRounds {
                 let event = TraceEvent(
                     definition: "\(call)", scope: call.scope, depth: calls.count,
                     parent: calls.last.map { "\($0)" }, created: created,

@@ -169,4 +169,39 @@ struct Attack18Tests {
         let text = edgeText(result)
         #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
+
+    /// Contexts.md: the hook hears of every definition read. A hook that reads a traced
+    /// definition of its own context hears of that read too, once: it ran forever before.
+    @Test("trace: a hook that reads its own context's definition hears of it once, then ends")
+    func hookReadingItsOwnContextEnds() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let heard = AttackLog()
+            nonisolated(unsafe) var assembly: Attack18UnusedAssembly?
+            let context = DIContext(trace: { event in
+                heard.add(event)
+                _ = assembly?.y
+            })
+            assembly = Attack18UnusedAssembly.instance(from: context)
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) let reader = assembly!
+            Thread {
+                _ = reader.x
+                done.signal()
+            }.start()
+            if done.wait(timeout: .now() + 10) != .success {
+                edgeWrong("the hook ran \(heard.lines.count) times and on")
+            }
+            let expected = [
+                "Attack18UnusedAssembly.x 0 - made", "Attack18UnusedAssembly.y 0 - made",
+            ]
+            if heard.lines != expected {
+                edgeWrong("heard \(heard.lines)")
+            }
+            edgeWorked()
+        }
+        let text = edgeText(result)
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
 }
