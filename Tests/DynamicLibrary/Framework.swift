@@ -5,8 +5,10 @@ import Wiring
 
 /// Counts the counters made, so that a second singleton shows.
 public final class Counter: @unchecked Sendable {
+    /// How many counters were made.
     nonisolated(unsafe) public static var made = 0
 
+    /// Makes a counter and counts it.
     public init() {
         Counter.made += 1
     }
@@ -14,18 +16,24 @@ public final class Counter: @unchecked Sendable {
 
 /// Holds the counter that the framework's own code read in the same read.
 public final class Holder {
+    /// The counter read with it.
     public var counter: Counter?
 
+    /// Makes an empty holder.
     public init() {}
 }
 
+/// Definitions whose getters an app inlines.
 public final class FrameworkAssembly: Assembly {
+    /// Binds the assembly to the current context.
     public required init() {
         super.init()
     }
 
+    /// One counter per context.
     @inlinable public var singleton: Counter { define(scope: .lazySingleton, init: Counter()) }
 
+    /// One counter per read.
     @inlinable public var perGraph: Counter { define(init: Counter()) }
 
     /// Read by the framework's code only; its `inject:` reads `perGraph` there.
@@ -34,18 +42,21 @@ public final class FrameworkAssembly: Assembly {
 
 /// Generic: the app specialises the getter, another copy of its body.
 public final class StoreAssembly<Model>: Assembly {
+    /// Binds the assembly to the current context.
     public required init() {
         super.init()
     }
 
+    /// One counter per context.
     @inlinable public var store: Counter { define(scope: .lazySingleton, init: Counter()) }
 }
 
-/// Reads from the framework's own code, never inlined into the app.
+/// Reads `singleton` from the framework's own code, never inlined into the app.
 @inline(never) public func frameworkSingleton(_ assembly: FrameworkAssembly) -> Counter {
     assembly.singleton
 }
 
+/// Reads `store` from the framework's own code, never inlined into the app.
 @inline(never) public func frameworkStore(_ assembly: StoreAssembly<Int>) -> Counter {
     assembly.store
 }
