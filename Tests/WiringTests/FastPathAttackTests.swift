@@ -6,7 +6,7 @@ import Wiring
     import Glibc
 #endif
 
-// The singleton read answered before any per-call state (`Resolution.kept`), weak-singleton
+// The singleton read answered before any per-call state (`Read.kept`), weak-singleton
 // sweeps that let go after unlocking, key-path removal under one lock and the key-path messages,
 // tried as a hostile user would, in debug and release. Each test asserts what the README and the
 // catalog promise (or what EasyDi does). A case that may stop or hang runs in a child process

@@ -1,11 +1,11 @@
 import Testing
 import Wiring
 
-// A lazy singleton read inside another read and already made is found without a `Call`
-// (`Resolution.kept`), so it does not claim its slot in the read's graph. Where another call of
+// A lazy singleton read inside another read and already made: a shortcut that found it without a
+// `Call` (1.0.x, gone since 1.1) did not claim its slot in the read's graph. Where another call of
 // the read holds that slot (a placeholder, an injection of the same key, the same define call with
-// another scope) or a placeholder looks for it, the first version of that fast path returned
-// something else than before. Each test asserts what the library did before the fast path.
+// another scope) or a placeholder looks for it, the first version of that shortcut returned
+// something else than before. Each test asserts what the library did without it.
 
 // MARK: - Fixtures
 
