@@ -1058,6 +1058,13 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         if let foreign = calls.first(where: { $0.context !== context }) {
             fail("names \(foreign) of another context; substitute on an assembly of that context")
         }
+        if calls.contains(where: {
+            $0.key == found.key && $0.name == found.name && $0.site != found.site
+        }) {
+            fail(
+                "reads \(found) from two define calls (an override's and the one it overrides, "
+                    + "say); substitute it by name, \"\(found.name)\"")
+        }
         if let other = calls.first(where: { $0.key != found.key || $0.site != found.site }) {
             // Two nested types of one name print alike: then their full names, which say more.
             let alike =

@@ -59,6 +59,18 @@ final class OtherCounterAssembly: Assembly {
     var counter: Counter { define(init: Counter()) }
 }
 
+class BaseCounterAssembly: Assembly {
+    var counter: Counter { define(init: Counter()) }
+}
+
+/// Reads `super` outside its own define call, so the getter calls two define calls of one key.
+final class DecoratingCounterAssembly: BaseCounterAssembly {
+    override var counter: Counter {
+        _ = super.counter
+        return define(init: Counter())
+    }
+}
+
 final class ShelfAssembly: Assembly {
     subscript(index: Int) -> Counter { define(key: "shelf-\(index)", init: Counter()) }
 }
@@ -101,6 +113,9 @@ let scenarios: [String: () -> Void] = [
     },
     "key-path-other-context": {
         CounterAssembly.instance().addSubstitution(for: \.elsewhere) { Counter() }
+    },
+    "key-path-override": {
+        DecoratingCounterAssembly.instance().addSubstitution(for: \.counter) { Counter() }
     },
     "key-path-subscript": { ShelfAssembly.instance().addSubstitution(for: \.[1]) { Counter() } },
     "deep": { _ = ChainAssembly.instance().chain(1) },
