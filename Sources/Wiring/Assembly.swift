@@ -842,12 +842,12 @@ nonisolated extension DIContext {
 
         /// Stops before a define call that would leave too little stack for the next one on top
         /// of `stackLimit`; returns the stack's address. The next one is taken to need as much as
-        /// this one's caller used, up to `levelReserve`: more is the caller's own code (a
+        /// this one's caller used, up to `stackReserve`: more is the caller's own code (a
         /// recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
             let used = calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
-            let level = min(used, Read.levelReserve)
+            let level = min(used, Read.stackReserve)
             guard here < stackLimit + level else {
                 return here
             }
@@ -906,10 +906,6 @@ nonisolated extension DIContext {
 
         /// Stack kept free for the code between two define calls.
         static let stackReserve: UInt = 128 * 1024
-        /// The most stack one level of a runaway chain is taken to need, on top of the reserve: a
-        /// debug build's define call takes a few KiB. With the whole reserve, a 512 KiB thread
-        /// stopped at half its stack after a recursion of the caller's own.
-        static let levelReserve: UInt = 32 * 1024
     }
 }
 

@@ -466,17 +466,15 @@ struct Attack17DefectTests {
     /// ThreadSafety.md: "A chain of definitions too deep for the thread's stack ... stops with a
     /// message ... A quarter of a small stack is kept free for this, so a chain that would use
     /// more than about three quarters of it stops too." On a 512 KiB thread, `root`'s inject
-    /// recurses (user code) until 280 KiB, or 180 KiB, are left, then reads `leaf` → `leaf2`: the
-    /// whole read uses under half, or under two thirds, of the stack, yet the guard took the
-    /// recursion for one define's level and stopped at `leaf`, "nested 1 deep".
-    @Test(
-        "stack: a 3-deep chain with a user recursion between two defines, under 2/3 of a stack",
-        arguments: [280, 180])
-    func userRecursionBetweenTwoDefines(leftKiB: Int) async {
+    /// recurses (user code) until 280 KiB are left, then reads `leaf` → `leaf2`: the whole read
+    /// uses well under half of the stack, yet the guard takes the recursion for one define's
+    /// level and stops at `leaf`, "nested 1 deep".
+    @Test("stack: a 3-deep chain with a user recursion between two defines, under half a stack")
+    func userRecursionBetweenTwoDefines() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) { [leftKiB] in
-            Attack17DeepAssembly.leaving.value = NSNumber(value: leftKiB * 1024)
+        ) {
+            Attack17DeepAssembly.leaving.value = NSNumber(value: 280 * 1024)
             let used = AttackHeld<NSNumber>()
             edgeHangGuard("the read", stackKiB: 512) {
                 let root = Attack17DeepAssembly.instance(from: DIContext()).root
