@@ -603,6 +603,9 @@ nonisolated extension DIContext {
         /// singleton is being made.
         @exclusivity(unchecked) var reading = 0
         @exclusivity(unchecked) var events: [() -> Void] = []
+        /// The stack's address at the define call whose read is letting go of its objects, from
+        /// which the stack guard measures what a `deinit` that reads used: 0 at other times.
+        @exclusivity(unchecked) var ended: UInt = 0
         /// How many rounds of events the outermost read has told: a read that a hook makes is
         /// traced only in the first, so a hook that reads a traced definition (its own context's,
         /// say) hears of its reads once, not forever.
@@ -683,12 +686,17 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                let ended = (graph, substitutions, lastSubstitutions, swept)
+                var released = Optional((graph, substitutions, lastSubstitutions, swept))
                 graph = [Slot: Call](minimumCapacity: 16)
                 substitutions = [:]
                 lastSubstitutions = nil
                 swept = []
-                withExtendedLifetime(ended) {}  // let go only now, with the read empty
+                // Let go only now, with the read empty; a deinit's read is measured from here.
+                let outer = ended
+                ended = call.stack
+                withExtendedLifetime(released) {}
+                released = nil
+                ended = outer
             }
             endReading()
             return value
@@ -842,11 +850,13 @@ nonisolated extension DIContext {
 
         /// Stops before a define call that would leave too little stack for the next one on top
         /// of `stackLimit`; returns the stack's address. The next one is taken to need as much as
-        /// this one's caller used, up to `stackReserve`: more is the caller's own code (a
+        /// this one's caller used since the define call under way (or, in a `deinit` that a read's
+        /// end runs, since that read's), up to `stackReserve`: more is the caller's own code (a
         /// recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
-            let used = calls.last.map { $0.stack > here ? $0.stack - here : 0 } ?? 0
+            let above = calls.last?.stack ?? ended
+            let used = above > here ? above - here : 0
             let level = min(used, Read.stackReserve)
             guard here < stackLimit + level else {
                 return here

@@ -58,6 +58,18 @@ private func attack3StackBounds() -> (bottom: UInt, size: UInt) {
     return attack3Descend(leaving: above, body) + Int(frame.a.a)
 }
 
+/// Recurses (as deep user code would) until `depth` bytes below `start`, then runs `body` there.
+@inline(never) func attack3Sink(_ depth: UInt, below start: UInt = 0, _ body: () -> Void) -> Int {
+    var frame = Attack3Block()
+    withUnsafeMutableBytes(of: &frame) { attack3Touch($0) }
+    let start = start == 0 ? attack3Here() : start
+    if start - attack3Here() >= depth {
+        body()
+        return 0
+    }
+    return attack3Sink(depth, below: start, body) + Int(frame.a.a)
+}
+
 /// The body of a raw pthread: an endless chain.
 private func attack3EndlessChainThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     _ = Attack3ChainAssembly.instance(from: DIContext()).chain(0)
@@ -185,6 +197,21 @@ final class Attack3ChainAssembly: Assembly {
             withUnsafeMutableBytes(of: &third) { attack3Touch($0) }
             $0.inner = self.crowded(n + 1)
             $0.inner?.inner = first.a.a.a == second.b.b.b + third.c.c.c ? nil : $0.inner?.inner
+        }
+    }
+    /// Endless through deinits: each box, let go at the end of the read that made it, reads
+    /// the next one through `relay` with `kibibytes` of the deinit's own stack under it.
+    func echo(_ n: Int, kibibytes: UInt) -> Attack3Box {
+        define(key: "echo-\(n)", init: Attack3Box("\(n)")) { box in
+            box.onDeinit = { [unowned self] in
+                _ = attack3Sink(kibibytes * 1024) { _ = self.relay(n + 1, kibibytes: kibibytes) }
+            }
+        }
+    }
+    /// Reads `echo(n)` without keeping it.
+    func relay(_ n: Int, kibibytes: UInt) -> Attack3Box {
+        define(key: "relay-\(n)", init: Attack3Box("relay")) { _ in
+            _ = self.echo(n, kibibytes: kibibytes)
         }
     }
     /// Prototypes that read each other, `n` times, or forever if negative.
@@ -527,6 +554,23 @@ struct RewriteAttackTests {
                 _ = Attack3ChainAssembly.instance(from: DIContext()).crowded(0)
             }
             edgeWrong("the chain ended")
+        }
+        let text = edgeText(result)
+        #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
+    }
+
+    @Test(
+        "stack: an endless loop of deinits, each deeper than the guard's reserve, stops with it",
+        arguments: [(256, 100), (256, 140), (1024, 150), (1024, 200)] as [(Int, UInt)])
+    func deinitLoopDeeperThanTheReserve(kibibytes: Int, level: UInt) async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) { [kibibytes, level] in
+            attack3WarmUp()
+            edgeHangGuard("the read", stackKiB: kibibytes) {
+                _ = Attack3ChainAssembly.instance(from: DIContext()).relay(0, kibibytes: level)
+            }
+            edgeWrong("the loop ended")
         }
         let text = edgeText(result)
         #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
