@@ -863,9 +863,9 @@ nonisolated extension DIContext {
             }
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let path = (calls, call)
+            nonisolated(unsafe) let path = (calls, call, ended != 0)
             Foundation.Thread.detachNewThread {
-                DIContext.fail(Read.stackMessage(path.0 + [path.1]))
+                DIContext.fail(Read.stackMessage(path.0 + [path.1], inDeinit: path.2))
             }
             while true {
                 sleep(1)
@@ -873,19 +873,24 @@ nonisolated extension DIContext {
         }
 
         /// Names the define calls that used up the stack: the loop the path first went round, from
-        /// where it entered it (so the same, however deep the stack ran out), else the last ones.
-        static func stackMessage(_ path: [Call]) -> String {
+        /// where it entered it (so the same, however deep the stack ran out), else the last ones,
+        /// read in a `deinit` that a read's end ran, if `inDeinit`.
+        static func stackMessage(_ path: [Call], inDeinit: Bool) -> String {
             var entered = Set<Slot>()
             let end = path.firstIndex { !entered.insert($0.slot).inserted }
             let loop = end.map { end in path.firstIndex { $0.slot == path[end].slot }!...end }
             let names = (loop.map { path[$0] } ?? path.suffix(3)).map { "\($0)" }
             let prototypes = loop.map { path[$0].allSatisfy { $0.scope == .prototype } } ?? false
-            return "definitions nested \(path.count - 1) deep have used up the thread's stack, "
+            let deinits = loop == nil && inDeinit
+            return (deinits ? "deinits that read" : "definitions nested \(path.count - 1) deep")
+                + " have used up the thread's stack, "
                 + (loop == nil ? "ending …" : "repeating ")
                 + names.joined(separator: " → ") + "; "
                 + (prototypes
                     ? "prototypes always make new ones; make one of them objectGraph"
-                    : "does a definition or substitution read itself forever?")
+                    : deinits
+                        ? "does a deinit read a definition whose object's deinit reads again?"
+                        : "does a definition or substitution read itself forever?")
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:

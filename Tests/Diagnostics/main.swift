@@ -81,6 +81,26 @@ final class ChainAssembly: Assembly {
     }
 }
 
+final class Echo {
+    var onDeinit: () -> Void = {}
+
+    deinit {
+        onDeinit()
+    }
+}
+
+final class EchoAssembly: Assembly {
+    /// Each echo, let go at the end of the read that made it, reads the next one.
+    func echo(_ number: Int) -> Echo {
+        define(key: "echo-\(number)", init: Echo()) { echo in
+            echo.onDeinit = { _ = self.relay(number + 1) }
+        }
+    }
+    func relay(_ number: Int) -> Node {
+        define(key: "relay-\(number)", init: Node(nil)) { _ in _ = self.echo(number) }
+    }
+}
+
 final class LoopAssembly: Assembly {
     var a: Node { define(scope: .prototype, init: Node(self.b)) }
     var b: Node { define(scope: .prototype, init: Node(self.a)) }
@@ -119,6 +139,7 @@ let scenarios: [String: () -> Void] = [
     },
     "key-path-subscript": { ShelfAssembly.instance().addSubstitution(for: \.[1]) { Counter() } },
     "deep": { _ = ChainAssembly.instance().chain(1) },
+    "deinit-loop": { _ = EchoAssembly.instance().relay(1) },
     "prototype-loop": { _ = LoopAssembly.instance().a },
     "stored-assemblies": { _ = LeftAssembly.instance() },
 ]
