@@ -124,15 +124,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
         }
     }
 
+    /// A copy of `substitutions`, taken under the lock.
+    var snapshot: [Key: Substitution] { lock.withLock { substitutions } }
+
     /// The substitutions of this context that no read has used since they were added, as
     /// `Assembly.name`: a test that expects its fakes to be read checks that this is empty.
     public var unusedSubstitutions: [String] {
         lock.withLock { substitutions.values.filter { !$0.used }.map(\.name).sorted() }
-    }
-
-    /// The singleton that `call`'s substitution (or, without one, its definition) made.
-    func singleton(of call: Call) -> Any? {
-        lock.withLock { (call.substitution?.singletons ?? singletons).entries[call.slot]?() }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
@@ -148,9 +146,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = { [weak object = object.map { $0 as AnyObject }] in object }
         }
-        return lock.withLock {
-            (call.substitution?.singletons ?? singletons).put(kept, at: call.slot)
-        }
+        return lock.withLock { call.shelf.put(kept, at: call.slot) }
     }
 
     /// The singletons of a context or of one substitution, by slot, each held strongly or, for
@@ -217,7 +213,7 @@ nonisolated open class Assembly {
 
     /// Binds the new assembly to the current context; prefer `instance(from:)`.
     public required init() {
-        context = DIContext.Read.current().currentContext ?? .defaultInstance
+        context = DIContext.Read.current().currentContext
     }
 
     /// The assembly of this type in `context`.
@@ -226,8 +222,7 @@ nonisolated open class Assembly {
     ///   thread is making (so a stored property `let other = Other.instance()` of an assembly
     ///   shares its context), else `DIContext.defaultInstance`.
     public static func instance(from context: DIContext? = nil) -> Self {
-        let context = context ?? DIContext.Read.current().currentContext ?? .defaultInstance
-        return context.instance(for: self) as! Self
+        (context ?? DIContext.Read.current().currentContext).instance(for: self) as! Self
     }
 }
 
@@ -391,8 +386,7 @@ nonisolated extension Assembly {
         {
             return kept
         }
-        let call = DIContext.Call(
-            type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
+        let call = DIContext.Call(self, key, name, scope, Result.self, site, substitutable)
         // The object this call made, cast from its own type, which specialised code knows, not
         // from `Any`: graph11 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`.
         var made: Result?
@@ -427,7 +421,7 @@ nonisolated extension DIContext {
 
     /// Where a define call is: reads of one key from two define calls are two definitions (a
     /// subclass's and its superclass's, say), kept apart in graphs and among singletons.
-    @usableFromInline struct Site: Hashable {
+    @usableFromInline struct Site: Equatable {
         let file: StaticString
         let line: UInt
         let column: UInt
@@ -446,11 +440,6 @@ nonisolated extension DIContext {
             }
             return left.file.utf8Start == right.file.utf8Start
                 || left.file.description == right.file.description
-        }
-
-        @usableFromInline func hash(into hasher: inout Hasher) {
-            hasher.combine(line)
-            hasher.combine(column)
         }
     }
 
@@ -506,18 +495,17 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var order = 0
 
         @usableFromInline init(
-            _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: Site?, _ substitutable: Bool,
-            in context: DIContext
+            _ assembly: Assembly, _ key: String, _ name: String, _ scope: Assembly.Scope,
+            _ result: Any.Type, _ site: Site?, _ substitutable: Bool
         ) {
-            self.assembly = assembly
-            self.key = Key(key, of: assembly)
+            self.assembly = type(of: assembly)
+            self.key = Key(key, of: type(of: assembly))
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
             self.site = site
             self.substitutable = substitutable
-            self.context = context
+            self.context = assembly.context
         }
 
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
@@ -531,6 +519,12 @@ nonisolated extension DIContext {
                 site: substitution == nil ? site : nil,
                 substitution: substitution.map(ObjectIdentifier.init))
         }
+
+        /// Where its singletons are kept: in the substitution that supplies it, else its context.
+        var shelf: Shelf { substitution?.singletons ?? context.singletons }
+
+        /// The singleton that its substitution (or, without one, its definition) made.
+        var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
 
         /// True if this call stands in for `call`, asked for inside it: its original (the same
         /// define call), read by its substitute, or its superclass's definition (the same key and
@@ -548,8 +542,7 @@ nonisolated extension DIContext {
         /// graph, or a singleton is made. A placeholder (no define call, substitutable) finds what
         /// an injection made, under whatever key.
         func mustNotShare() {
-            let placeholder = site == nil && substitutable
-            if !placeholder, Call.takesArguments(key.name) {
+            if site != nil || !substitutable, Call.takesArguments(key.name) {
                 DIContext.fail(
                     "\(self) is a method with arguments but no key:, so its calls would share one "
                         + "object; give each its own key, such as define(key: \"item-\\(n)\", …), "
@@ -637,10 +630,11 @@ nonisolated extension DIContext {
             return Unmanaged<Read>.fromOpaque(raw).takeUnretainedValue()
         }
 
-        /// The context of the innermost assembly or define call this thread is making, if any.
-        var currentContext: DIContext? {
+        /// The context of the innermost assembly or define call this thread is making, else
+        /// `DIContext.defaultInstance`.
+        var currentContext: DIContext {
             let making = assemblies.last.flatMap { $0.depth == calls.count ? $0.context : nil }
-            return making ?? calls.last?.context
+            return making ?? calls.last?.context ?? .defaultInstance
         }
 
         /// Makes an assembly of `type` for `context`; stops if this thread is already making it.
@@ -655,11 +649,10 @@ nonisolated extension DIContext {
             }
             assemblies.append((type, context, calls.count))
             reading += 1  // what its stored properties read is not a key-path probe's getter's
-            defer {
-                assemblies.removeLast()
-                endReading()
-            }
-            return type.init()
+            let made = type.init()
+            assemblies.removeLast()
+            endReading()
+            return made
         }
 
         /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
@@ -747,7 +740,10 @@ nonisolated extension DIContext {
                 graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
-                    DIContext.cycle(calls + [call])
+                    let names = (calls + [call]).drop { $0.slot != slot }.map { "\($0)" }
+                    DIContext.fail(
+                        "cycle that cannot close: \(names.joined(separator: " → ")) is asked for "
+                            + "again before it is made; set one side in inject: instead of init:")
                 }
                 record.found = true
                 call.mustNotShare()
@@ -758,7 +754,7 @@ nonisolated extension DIContext {
             }
             // Made once: found without the creation lock, else found or made under it.
             let kept = {
-                call.context.singleton(of: call).map { self.found($0, call) }
+                call.singleton.map { self.found($0, call) }
             }
             return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
         }
@@ -769,10 +765,7 @@ nonisolated extension DIContext {
         func substitution(of call: Call) -> Substitution? {
             if lastSubstitutions?.context !== call.context {
                 let id = ObjectIdentifier(call.context)
-                lastSubstitutions =
-                    substitutions[id] ?? (
-                        call.context, call.context.lock.withLock { call.context.substitutions }
-                    )
+                lastSubstitutions = substitutions[id] ?? (call.context, call.context.snapshot)
                 substitutions[id] = lastSubstitutions
             }
             let table = lastSubstitutions!.table
@@ -856,8 +849,7 @@ nonisolated extension DIContext {
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
             let above = calls.last?.stack ?? ended
-            let used = above > here ? above - here : 0
-            let level = min(used, Read.stackReserve)
+            let level = above > here ? min(above - here, Read.stackReserve) : 0
             guard here < stackLimit + level else {
                 return here
             }
@@ -1030,7 +1022,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
         let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
         // Compared unlocked: a subscript's key path compares its arguments with their `==`.
-        let table = context.lock.withLock { context.substitutions }
+        let table = context.snapshot
         let mine = table.filter { $0.value.keyPath.map { $0 == added } == true }
         let removed = context.lock.withLock {
             mine.filter { context.substitutions[$0.key] === $0.value }.keys
@@ -1170,16 +1162,6 @@ nonisolated extension DIContext {
     @usableFromInline static func mismatch(_ call: Call, _ result: Any.Type, _ made: Any) -> Never {
         let maker = call.substitution == nil ? "definition" : "substitution"
         fail("\(call) is declared as \(result) but its \(maker) made \(type(of: made))")
-    }
-
-    /// Stops on a definition asked for again in its context before it exists, naming the path
-    /// from its first read.
-    static func cycle(_ path: [Call]) -> Never {
-        let names = path.drop { $0.slot != path.last!.slot }.map { "\($0)" }.joined(
-            separator: " → ")
-        fail(
-            "cycle that cannot close: \(names) is asked for again before it is made; set one side "
-                + "in inject: instead of init:")
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is
