@@ -43,9 +43,10 @@ public nonisolated final class DIContext: @unchecked Sendable {
     public static var defaultInstance: DIContext {
         get { Default.scoped ?? Default.lock.withLock { Default.context } }
         set {
-            var replaced = newValue
-            Default.lock.withLock { swap(&replaced, &Default.context) }
-        }  // the replaced context is let go here, unlocked: its deinits may read
+            var replaced: DIContext? = newValue
+            Default.lock.withLock { swap(&replaced!, &Default.context) }
+            Read.current().letGo(&replaced)  // unlocked: its deinits may read
+        }
     }
 
     /// Runs `operation` with `context` as the default context of this thread or task and of the
@@ -596,9 +597,9 @@ nonisolated extension DIContext {
         /// singleton is being made.
         @exclusivity(unchecked) var reading = 0
         @exclusivity(unchecked) var events: [() -> Void] = []
-        /// The stack's address at the define call whose read is letting go of its objects, from
-        /// which the stack guard measures what a `deinit` that reads used: 0 at other times.
-        @exclusivity(unchecked) var ended: UInt = 0
+        /// Where on the stack `letGo` is letting go of objects, from which the stack guard
+        /// measures what a `deinit` that reads has used: 0 at other times.
+        @exclusivity(unchecked) var releasing: UInt = 0
         /// How many rounds of events the outermost read has told: a read that a hook makes is
         /// traced only in the first, so a hook that reads a traced definition (its own context's,
         /// say) hears of its reads once, not forever.
@@ -684,15 +685,25 @@ nonisolated extension DIContext {
                 substitutions = [:]
                 lastSubstitutions = nil
                 swept = []
-                // Let go only now, with the read empty; a deinit's read is measured from here.
-                let outer = ended
-                ended = call.stack
-                withExtendedLifetime(released) {}
-                released = nil
-                ended = outer
+                letGo(&released)  // only now, with the read empty
             }
             endReading()
             return value
+        }
+
+        /// Lets go of `value`, whose deinits may read, with the stack marked here: the stack guard
+        /// measures such a read from this point, so a loop of them stops as a chain does.
+        func letGo<T>(_ value: inout T?) {
+            let outer = releasing
+            releasing = withUnsafePointer(to: outer) { UInt(bitPattern: $0) }
+            Read.drop(&value)
+            releasing = outer
+        }
+
+        /// Empties `value` out of line: the optimiser may move a release it sees past later
+        /// statements, but not out of a function it cannot see into.
+        @inline(never) static func drop<T>(_ value: inout T?) {
+            value = nil
         }
 
         /// Ends one of the reads `reading` counts; the outermost tells the trace events, then those
@@ -740,10 +751,7 @@ nonisolated extension DIContext {
                 graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
-                    let names = (calls + [call]).drop { $0.slot != slot }.map { "\($0)" }
-                    DIContext.fail(
-                        "cycle that cannot close: \(names.joined(separator: " → ")) is asked for "
-                            + "again before it is made; set one side in inject: instead of init:")
+                    DIContext.cycle(calls + [call])
                 }
                 record.found = true
                 call.mustNotShare()
@@ -848,16 +856,16 @@ nonisolated extension DIContext {
         /// recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
-            let above = calls.last?.stack ?? ended
+            let above = calls.last?.stack ?? releasing
             let level = above > here ? min(above - here, Read.stackReserve) : 0
             guard here < stackLimit + level else {
                 return here
             }
             // The message is made on a thread of its own, as this one has little stack left: even
             // a new array here may run the runtime's type lookup, which takes many kilobytes.
-            nonisolated(unsafe) let path = (calls, call, ended != 0)
+            nonisolated(unsafe) let path = (calls, call)
             Foundation.Thread.detachNewThread {
-                DIContext.fail(Read.stackMessage(path.0 + [path.1], inDeinit: path.2))
+                DIContext.fail(Read.stackMessage(path.0 + [path.1]))
             }
             while true {
                 sleep(1)
@@ -865,24 +873,19 @@ nonisolated extension DIContext {
         }
 
         /// Names the define calls that used up the stack: the loop the path first went round, from
-        /// where it entered it (so the same, however deep the stack ran out), else the last ones,
-        /// read in a `deinit` that a read's end ran, if `inDeinit`.
-        static func stackMessage(_ path: [Call], inDeinit: Bool) -> String {
+        /// where it entered it (so the same, however deep the stack ran out), else the last ones.
+        static func stackMessage(_ path: [Call]) -> String {
             var entered = Set<Slot>()
             let end = path.firstIndex { !entered.insert($0.slot).inserted }
             let loop = end.map { end in path.firstIndex { $0.slot == path[end].slot }!...end }
             let names = (loop.map { path[$0] } ?? path.suffix(3)).map { "\($0)" }
             let prototypes = loop.map { path[$0].allSatisfy { $0.scope == .prototype } } ?? false
-            let deinits = loop == nil && inDeinit
-            return (deinits ? "deinits that read" : "definitions nested \(path.count - 1) deep")
-                + " have used up the thread's stack, "
+            return "definitions nested \(path.count - 1) deep have used up the thread's stack, "
                 + (loop == nil ? "ending …" : "repeating ")
                 + names.joined(separator: " → ") + "; "
                 + (prototypes
                     ? "prototypes always make new ones; make one of them objectGraph"
-                    : deinits
-                        ? "does a deinit read a definition whose object's deinit reads again?"
-                        : "does a definition or substitution read itself forever?")
+                    : "does a definition, a substitution or a deinit read itself forever?")
         }
 
         /// The lowest address this thread's stack may reach before a define stops the program:
@@ -970,6 +973,7 @@ nonisolated extension Assembly {
     func substitute(_ key: DIContext.Key, _ substitution: DIContext.Substitution?) {
         var replaced = substitution
         context.lock.withLock { swap(&replaced, &context.substitutions[key]) }
+        DIContext.Read.current().letGo(&replaced)
     }
 }
 
@@ -1022,13 +1026,14 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
         let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
         // Compared unlocked: a subscript's key path compares its arguments with their `==`.
-        let table = context.snapshot
-        let mine = table.filter { $0.value.keyPath.map { $0 == added } == true }
-        let removed = context.lock.withLock {
-            mine.filter { context.substitutions[$0.key] === $0.value }.keys
-                .map { context.substitutions.removeValue(forKey: $0) }
+        var mine = Optional(
+            context.snapshot.filter { $0.value.keyPath.map { $0 == added } == true })
+        context.lock.withLock {
+            for (key, substitution) in mine! where context.substitutions[key] === substitution {
+                context.substitutions[key] = nil
+            }
         }
-        withExtendedLifetime((table, removed)) {}  // let go unlocked: its deinit may read
+        DIContext.Read.current().letGo(&mine)  // unlocked: its deinit may read
     }
 
     /// Learns the definition behind `keyPath` with a probe: the getter runs where it is called,
@@ -1052,9 +1057,9 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let calls = read.probe!.served
         // What the getter made, and the substitutions it met, are let go once the read is back
         // as it was: their deinits may read.
-        let probed = (read.graph, read.substitutions, read.lastSubstitutions)
+        var probed = Optional((read.graph, read.substitutions, read.lastSubstitutions))
         (read.graph, read.substitutions, read.lastSubstitutions, read.probe) = outer
-        withExtendedLifetime(probed) {}
+        read.letGo(&probed)
         read.endReading()
         func fail(_ problem: String) -> Never {
             DIContext.fail("the key path given to addSubstitution(for:) at \(site) \(problem)")
@@ -1162,6 +1167,16 @@ nonisolated extension DIContext {
     @usableFromInline static func mismatch(_ call: Call, _ result: Any.Type, _ made: Any) -> Never {
         let maker = call.substitution == nil ? "definition" : "substitution"
         fail("\(call) is declared as \(result) but its \(maker) made \(type(of: made))")
+    }
+
+    /// Stops on a definition asked for again in its context before it exists, naming the path
+    /// from its first read. Kept out of `supply`, whose frame each level of a chain repeats:
+    /// written there, it took 96 bytes more of stack per define call.
+    static func cycle(_ path: [Call]) -> Never {
+        let names = path.drop { $0.slot != path.last!.slot }.map { "\($0)" }
+        fail(
+            "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
+                + "before it is made; set one side in inject: instead of init:")
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is

@@ -70,6 +70,31 @@ private func attack3StackBounds() -> (bottom: UInt, size: UInt) {
     return attack3Sink(depth, below: start, body) + Int(frame.a.a)
 }
 
+/// Substitutes `service` with a fake whose deinit, run as the substitution is removed, uses
+/// `kibibytes` of stack and then does the same again, by name or by key path.
+private func attack3SubstitutionRound(
+    _ assembly: Attack3RoundAssembly, kibibytes: UInt, byKeyPath: Bool
+) {
+    let make = { [unowned assembly] () -> Attack3Box in
+        let fake = Attack3Box("fake")
+        fake.onDeinit = {
+            _ = attack3Sink(kibibytes * 1024) {
+                attack3SubstitutionRound(assembly, kibibytes: kibibytes, byKeyPath: byKeyPath)
+            }
+        }
+        return fake
+    }
+    if byKeyPath {
+        assembly.addSubstitution(for: \.service, with: make)
+        _ = assembly.service
+        assembly.removeSubstitution(for: \.service)
+    } else {
+        assembly.addSubstitution(for: "service", with: make)
+        _ = assembly.service
+        assembly.removeSubstitution(for: "service")
+    }
+}
+
 /// The body of a raw pthread: an endless chain.
 private func attack3EndlessChainThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     _ = Attack3ChainAssembly.instance(from: DIContext()).chain(0)
@@ -158,6 +183,10 @@ final class Attack3HeavyBox {
     init(_ heavy: Attack3Heavy) {
         self.heavy = heavy
     }
+}
+
+final class Attack3RoundAssembly: Assembly {
+    var service: Attack3Box { define(scope: .lazySingleton, init: Attack3Box("service")) }
 }
 
 final class Attack3ChainAssembly: Assembly {
@@ -574,7 +603,25 @@ struct RewriteAttackTests {
         }
         let text = edgeText(result)
         #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
-        #expect(text.contains("does a deinit read a definition whose object's deinit reads again"))
+        #expect(text.contains("does a definition, a substitution or a deinit read itself forever?"))
+    }
+
+    @Test(
+        "stack: fakes whose deinits substitute again, each deeper than the reserve, stop with it",
+        arguments: [false, true], [100, 140] as [UInt])
+    func substitutionLoopDeeperThanTheReserve(byKeyPath: Bool, level: UInt) async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) { [byKeyPath, level] in
+            attack3WarmUp()
+            edgeHangGuard("the read", stackKiB: 256) {
+                let assembly = Attack3RoundAssembly.instance(from: DIContext())
+                attack3SubstitutionRound(assembly, kibibytes: level, byKeyPath: byKeyPath)
+            }
+            edgeWrong("the loop ended")
+        }
+        let text = edgeText(result)
+        #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
     }
 
     @Test("stack: an endless chain read from deep recursion, 20 KiB above the bottom, stops")
