@@ -387,7 +387,8 @@ nonisolated extension Assembly {
         {
             return kept
         }
-        let call = DIContext.Call(self, key, name, scope, Result.self, site, substitutable)
+        let call = DIContext.Call(
+            type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
         // The object this call made, cast from its own type, which specialised code knows, not
         // from `Any`: graph11 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`.
         var made: Result?
@@ -496,17 +497,18 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var order = 0
 
         @usableFromInline init(
-            _ assembly: Assembly, _ key: String, _ name: String, _ scope: Assembly.Scope,
-            _ result: Any.Type, _ site: Site?, _ substitutable: Bool
+            _ assembly: Assembly.Type, _ key: String, _ name: String, _ scope: Assembly.Scope,
+            _ result: Any.Type, _ site: Site?, _ substitutable: Bool,
+            in context: DIContext
         ) {
-            self.assembly = type(of: assembly)
-            self.key = Key(key, of: type(of: assembly))
+            self.assembly = assembly
+            self.key = Key(key, of: assembly)
             self.name = name
             self.scope = scope
             self.result = ObjectIdentifier(result)
             self.site = site
             self.substitutable = substitutable
-            self.context = assembly.context
+            self.context = context
         }
 
         @usableFromInline var description: String { "\(assembly).\(key.name)" }
