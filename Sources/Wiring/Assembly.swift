@@ -682,7 +682,9 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                var released = Optional((graph, substitutions, lastSubstitutions, swept))
+                // With what an inject: replaced, which only the call holds: its deinit may read.
+                var released = Optional((graph, substitutions, lastSubstitutions, swept, call.made))
+                call.made = nil
                 graph = [Slot: Call](minimumCapacity: 16)
                 substitutions = [:]
                 lastSubstitutions = nil
@@ -1028,14 +1030,14 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     public func removeSubstitution<Value>(for keyPath: KeyPath<Self, Value>) {
         let added = (keyPath as AnyKeyPath, ObjectIdentifier(type(of: self)))
         // Compared unlocked: a subscript's key path compares its arguments with their `==`.
-        var mine = Optional(
-            context.snapshot.filter { $0.value.keyPath.map { $0 == added } == true })
+        var table = Optional(context.snapshot)
+        let mine = table!.filter { $0.value.keyPath.map { $0 == added } == true }.map(\.key)
         context.lock.withLock {
-            for (key, substitution) in mine! where context.substitutions[key] === substitution {
+            for key in mine where context.substitutions[key] === table![key] {
                 context.substitutions[key] = nil
             }
         }
-        DIContext.Read.current().letGo(&mine)  // unlocked: its deinit may read
+        DIContext.Read.current().letGo(&table)  // unlocked: its deinit may read
     }
 
     /// Learns the definition behind `keyPath` with a probe: the getter runs where it is called,
@@ -1103,6 +1105,8 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         substitution.name = "\(found.assembly).\(found.name)"
         substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))
         substitute(found.byName, substitution)
+        var served = Optional((consume returned, consume calls, consume found))
+        read.letGo(&served)  // what the substitute made for the getter: its deinit may read
     }
 }
 

@@ -187,6 +187,32 @@ final class Attack3HeavyBox {
 
 final class Attack3RoundAssembly: Assembly {
     var service: Attack3Box { define(scope: .lazySingleton, init: Attack3Box("service")) }
+    var plain: Attack3Box { define(init: Attack3Box("plain")) }
+    /// Its inject returns another box: the one its init made, whose deinit uses `kibibytes` of
+    /// stack and then reads the next one, is let go as the read ends.
+    func decorated(_ n: Int, kibibytes: UInt) -> Attack3Box {
+        define(
+            key: "decorated-\(n)",
+            init: attack3Dying(kibibytes) { [unowned self] in
+                _ = self.decorated(n + 1, kibibytes: kibibytes)
+            }
+        ) { (_: Attack3Box) in Attack3Box("decorator") }
+    }
+}
+
+/// A box whose deinit uses `kibibytes` of stack, then runs `next`.
+private func attack3Dying(_ kibibytes: UInt, _ next: @escaping () -> Void) -> Attack3Box {
+    let box = Attack3Box("dying")
+    box.onDeinit = { _ = attack3Sink(kibibytes * 1024, next) }
+    return box
+}
+
+/// Adds a key-path substitution of `plain` whose substitute's deinit, run as the probe that adds
+/// it lets go of what it made, uses `kibibytes` of stack and then does the same again.
+private func attack3ProbeRound(_ assembly: Attack3RoundAssembly, kibibytes: UInt) {
+    assembly.addSubstitution(for: \.plain) { [unowned assembly] in
+        attack3Dying(kibibytes) { attack3ProbeRound(assembly, kibibytes: kibibytes) }
+    }
 }
 
 final class Attack3ChainAssembly: Assembly {
@@ -617,6 +643,28 @@ struct RewriteAttackTests {
             edgeHangGuard("the read", stackKiB: 256) {
                 let assembly = Attack3RoundAssembly.instance(from: DIContext())
                 attack3SubstitutionRound(assembly, kibibytes: level, byKeyPath: byKeyPath)
+            }
+            edgeWrong("the loop ended")
+        }
+        let text = edgeText(result)
+        #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
+    }
+
+    @Test(
+        "stack: what a probe or a replaced init made, whose deinit reads again, stops with it",
+        arguments: [false, true], [100, 140] as [UInt])
+    func releasedLoopDeeperThanTheReserve(probe: Bool, level: UInt) async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) { [probe, level] in
+            attack3WarmUp()
+            edgeHangGuard("the read", stackKiB: 256) {
+                let assembly = Attack3RoundAssembly.instance(from: DIContext())
+                if probe {
+                    attack3ProbeRound(assembly, kibibytes: level)
+                } else {
+                    _ = assembly.decorated(0, kibibytes: level)
+                }
             }
             edgeWrong("the loop ended")
         }
