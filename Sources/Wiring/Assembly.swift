@@ -682,14 +682,13 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                // With what an inject: replaced, which only the call holds: its deinit may read.
-                var released = Optional((graph, substitutions, lastSubstitutions, swept, call.made))
-                call.made = nil
+                var released = Optional((graph, substitutions, lastSubstitutions, swept))
                 graph = [Slot: Call](minimumCapacity: 16)
                 substitutions = [:]
                 lastSubstitutions = nil
                 swept = []
                 letGo(&released)  // only now, with the read empty
+                letGo(&call.made)  // what an inject: replaced, which only the call holds
             }
             endReading()
             return value
