@@ -854,9 +854,9 @@ nonisolated extension DIContext {
 
         /// Stops before a define call that would leave too little stack for the next one on top
         /// of `stackLimit`; returns the stack's address. The next one is taken to need as much as
-        /// this one's caller used since the define call under way (or, in a `deinit` that a read's
-        /// end runs, since that read's), up to `stackReserve`: more is the caller's own code (a
-        /// recursion of its own, say), not what each level of a runaway chain repeats.
+        /// this one's caller used since the define call under way (or, in a `deinit` that `letGo`
+        /// runs, since `letGo` marked the stack), up to `stackReserve`: more is the caller's own
+        /// code (a recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
             let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
             let above = calls.last?.stack ?? releasing
