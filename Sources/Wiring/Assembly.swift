@@ -967,14 +967,15 @@ nonisolated extension Assembly {
     }
 
     /// Sets or removes the substitution of this assembly type's definition `name`.
-    func substitute(_ name: String, _ substitution: DIContext.Substitution?) {
-        substitute(DIContext.Key(name, of: type(of: self)), substitution)
+    func substitute(_ name: String, _ substitution: consuming DIContext.Substitution?) {
+        substitute(DIContext.Key(name, of: type(of: self)), consume substitution)
     }
 
     /// Sets or removes the substitution of `key`; the one it replaces is let go after
-    /// unlocking, as its deinit may read.
-    func substitute(_ key: DIContext.Key, _ substitution: DIContext.Substitution?) {
-        var replaced = substitution
+    /// unlocking, as its deinit may read. It takes the new one over, so that the table holds it
+    /// alone: should a deinit remove it at once, `letGo` lets it go too, and not the caller.
+    func substitute(_ key: DIContext.Key, _ substitution: consuming DIContext.Substitution?) {
+        var replaced = consume substitution
         context.lock.withLock { swap(&replaced, &context.substitutions[key]) }
         DIContext.Read.current().letGo(&replaced)
     }
@@ -1103,7 +1104,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         }
         substitution.name = "\(found.assembly).\(found.name)"
         substitution.keyPath = (keyPath, ObjectIdentifier(type(of: self)))
-        substitute(found.byName, substitution)
+        substitute(found.byName, consume substitution)
         var served = Optional((consume returned, consume calls, consume found))
         read.letGo(&served)  // what the substitute made for the getter: its deinit may read
     }

@@ -95,6 +95,34 @@ private func attack3SubstitutionRound(
     }
 }
 
+/// Substitutes `service` twice. The first fake's deinit, run as the second substitution replaces
+/// the first, reads the second's fake and removes the second substitution; that fake's deinit
+/// uses `kibibytes` of stack and then does the same again. The second substitution is added by
+/// name or by key path.
+private func attack3ReplacedRound(
+    _ assembly: Attack3RoundAssembly, kibibytes: UInt, byKeyPath: Bool
+) {
+    assembly.addSubstitution(for: "service") { [unowned assembly] () -> Attack3Box in
+        let old = Attack3Box("old")
+        old.onDeinit = {
+            _ = assembly.service
+            assembly.removeSubstitution(for: "service")
+        }
+        return old
+    }
+    _ = assembly.service
+    let make = { [unowned assembly] () -> Attack3Box in
+        attack3Dying(kibibytes) {
+            attack3ReplacedRound(assembly, kibibytes: kibibytes, byKeyPath: byKeyPath)
+        }
+    }
+    if byKeyPath {
+        assembly.addSubstitution(for: \.service, with: make)
+    } else {
+        assembly.addSubstitution(for: "service", with: make)
+    }
+}
+
 /// The body of a raw pthread: an endless chain.
 private func attack3EndlessChainThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     _ = Attack3ChainAssembly.instance(from: DIContext()).chain(0)
@@ -643,6 +671,24 @@ struct RewriteAttackTests {
             edgeHangGuard("the read", stackKiB: 256) {
                 let assembly = Attack3RoundAssembly.instance(from: DIContext())
                 attack3SubstitutionRound(assembly, kibibytes: level, byKeyPath: byKeyPath)
+            }
+            edgeWrong("the loop ended")
+        }
+        let text = edgeText(result)
+        #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
+    }
+
+    @Test(
+        "stack: a substitution removed while it is added, whose fake reads again, stops with it",
+        arguments: [false, true], [60, 140] as [UInt])
+    func substitutionRemovedWhileAddedLoop(byKeyPath: Bool, level: UInt) async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) { [byKeyPath, level] in
+            attack3WarmUp()
+            edgeHangGuard("the read", stackKiB: 256) {
+                let assembly = Attack3RoundAssembly.instance(from: DIContext())
+                attack3ReplacedRound(assembly, kibibytes: level, byKeyPath: byKeyPath)
             }
             edgeWrong("the loop ended")
         }
