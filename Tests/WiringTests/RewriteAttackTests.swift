@@ -661,34 +661,21 @@ struct RewriteAttackTests {
     }
 
     @Test(
-        "stack: fakes whose deinits substitute again, each deeper than the reserve, stop with it",
-        arguments: [false, true], [100, 140] as [UInt])
-    func substitutionLoopDeeperThanTheReserve(byKeyPath: Bool, level: UInt) async {
+        "stack: fakes whose deinits substitute again, or remove what is being added, stop",
+        arguments: [false, true],
+        [(100, false), (140, false), (60, true), (140, true)] as [(UInt, Bool)])
+    func substitutionLoopDeeperThanTheReserve(byKeyPath: Bool, round: (UInt, Bool)) async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) { [byKeyPath, level] in
+        ) { [byKeyPath, kibibytes = round.0 as UInt, removedWhileAdded = round.1 as Bool] in
             attack3WarmUp()
             edgeHangGuard("the read", stackKiB: 256) {
                 let assembly = Attack3RoundAssembly.instance(from: DIContext())
-                attack3SubstitutionRound(assembly, kibibytes: level, byKeyPath: byKeyPath)
-            }
-            edgeWrong("the loop ended")
-        }
-        let text = edgeText(result)
-        #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
-    }
-
-    @Test(
-        "stack: a substitution removed while it is added, whose fake reads again, stops with it",
-        arguments: [false, true], [60, 140] as [UInt])
-    func substitutionRemovedWhileAddedLoop(byKeyPath: Bool, level: UInt) async {
-        let result = await #expect(
-            processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) { [byKeyPath, level] in
-            attack3WarmUp()
-            edgeHangGuard("the read", stackKiB: 256) {
-                let assembly = Attack3RoundAssembly.instance(from: DIContext())
-                attack3ReplacedRound(assembly, kibibytes: level, byKeyPath: byKeyPath)
+                if removedWhileAdded {
+                    attack3ReplacedRound(assembly, kibibytes: kibibytes, byKeyPath: byKeyPath)
+                } else {
+                    attack3SubstitutionRound(assembly, kibibytes: kibibytes, byKeyPath: byKeyPath)
+                }
             }
             edgeWrong("the loop ended")
         }
