@@ -1146,11 +1146,10 @@ nonisolated extension Assembly {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Result {
-        let found = { () -> Result in
-            if let made = DIContext.Read.current().made(key, in: self),
-                let result = made as? Result
-            {
-                return result
+        // What it finds is checked as a definition's object is, so a wrong type is named.
+        let found = { () -> Any in
+            if let made = DIContext.Read.current().made(key, in: self) {
+                return made
             }
             DIContext.fail(
                 "placeholder \(type(of: self)).\(key) at \(file):\(line) has no object injected "
