@@ -117,7 +117,14 @@ public nonisolated final class DIContext: @unchecked Sendable {
         if let kept = lock.withLock({ assemblies[id]?() as? Assembly }) {
             return kept
         }
-        let made = Read.current().making(type, in: self)
+        let read = Read.current()
+        // Asked for in the rest of its own `init` (by a substitute that a key-path substitution
+        // added there, say): this thread's, as it is; other threads see it once it is made.
+        if let made = read.assemblies.last(where: { $0.type == type && $0.context === self })?.made
+        {
+            return made
+        }
+        let made = read.making(type, in: self)
         return lock.withLock {
             let kept = assemblies[id]?() as? Assembly ?? made
             assemblies[id] = { [weak kept] in kept }
@@ -214,7 +221,9 @@ nonisolated open class Assembly {
 
     /// Binds the new assembly to the current context; prefer `instance(from:)`.
     public required init() {
-        context = DIContext.Read.current().currentContext
+        let read = DIContext.Read.current()
+        context = read.currentContext
+        read.adopt(self)
     }
 
     /// The assembly of this type in `context`.
@@ -572,9 +581,10 @@ nonisolated extension DIContext {
     /// What one thread is reading: the define calls under way (innermost last), the read's graph
     /// (the call of each slot, whose object is nil until made), each context's substitutions as
     /// the read first met them, the key-path probe whose getter runs, and the assemblies being made
-    /// (with how many define calls were under way then). Made on the thread's first read and kept
-    /// for its life; only its thread touches it, and only inside Wiring's own calls. A read's end
-    /// empties it before it lets go of anything, so a `deinit` that reads starts a read of its own.
+    /// (with how many define calls were under way then, and each once its `Assembly.init` has run).
+    /// Made on the thread's first read and kept for its life; only its thread touches it, and only
+    /// inside Wiring's own calls. A read's end empties it before it lets go of anything, so a
+    /// `deinit` that reads starts a read of its own.
     ///
     /// Its variables, and a `Call`'s, skip Swift's run-time exclusivity checks: graph11 52,356 →
     /// 40,908 instructions in `Benchmarks/run --callgrind graph11`. Only their thread touches them,
@@ -608,7 +618,8 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var told = 0
         /// The rounds whose reads are traced: the read's own (none told yet), then its hooks'.
         static let tracedRounds = 2
-        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int)] = []
+        var assemblies: [(type: Assembly.Type, context: DIContext, depth: Int, made: Assembly?)] =
+            []
         /// Below this address the thread's stack is nearly used up.
         let stackLimit = Read.stackLimit()
 
@@ -650,12 +661,23 @@ nonisolated extension DIContext {
                         + "\(names.joined(separator: " → ")); get one with a computed property, "
                         + "such as `var other: Other { context.assembly() }`")
             }
-            assemblies.append((type, context, calls.count))
+            assemblies.append((type, context, calls.count, nil))
             reading += 1  // what its stored properties read is not a key-path probe's getter's
             let made = type.init()
             assemblies.removeLast()
             endReading()
             return made
+        }
+
+        /// Called by `Assembly.init`, when the object is whole: if it is the assembly this thread
+        /// is making, the rest of a subclass's `init` gets it from `instance(from:)`.
+        func adopt(_ assembly: Assembly) {
+            guard let last = assemblies.last, last.type == type(of: assembly),
+                last.context === assembly.context, last.made == nil
+            else {
+                return
+            }
+            assemblies[assemblies.count - 1].made = assembly
         }
 
         /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
