@@ -604,6 +604,8 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var probe: Probe?
         /// What sweeps of weak singletons found alive, let go of with the read.
         @exclusivity(unchecked) var swept: [Any] = []
+        /// Whether the read has met a `defineInjection`, whose object its define calls find.
+        @exclusivity(unchecked) var injected = false
         /// How many reads are under way, counting those a key-path probe or a `deinit` starts
         /// inside another, and the trace events to tell when the outermost ends: never while a
         /// singleton is being made.
@@ -709,6 +711,7 @@ nonisolated extension DIContext {
                 substitutions = [:]
                 lastSubstitutions = nil
                 swept = []
+                injected = false
                 letGo(&released)  // only now, with the read empty
                 letGo(&call.made)  // what an inject: replaced, which only the call holds
             }
@@ -770,8 +773,9 @@ nonisolated extension DIContext {
             }
             let slot = call.slot
             call.order = graph.count
+            injected = injected || !call.substitutable
             if call.scope != .prototype,
-                let record = graph.updateValue(call, forKey: slot)
+                let record = graph.updateValue(call, forKey: slot) ?? injection(for: call)
             {
                 graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
@@ -806,6 +810,18 @@ nonisolated extension DIContext {
                 return nil
             }
             return listed.keyPath == nil || call.key == call.byName ? listed : table[call.byName]
+        }
+
+        /// What `defineInjection` injected under the key of `call`, an objectGraph define call that
+        /// no substitution serves, in this read: found by it, as in EasyDi, so a view that an
+        /// assembly either makes or injects into is one object in the read.
+        func injection(for call: Call) -> Call? {
+            guard injected, call.scope == .objectGraph, call.site != nil, call.substitution == nil
+            else {
+                return nil
+            }
+            let context = ObjectIdentifier(call.context)
+            return graph[Slot(context: context, key: call.key, site: nil, substitution: nil)]
         }
 
         /// Reports `object` found for `call`.
