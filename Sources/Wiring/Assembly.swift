@@ -405,8 +405,12 @@ nonisolated extension Assembly {
             var object = make()
             $0.record(object)
             let returned = inject(&object)
-            if Returned.self != Void.self, let returned = returned as? Object {
-                object = returned
+            // An empty optional casts to any optional: it replaces the object only if declared as
+            // the object's type, not when it is an optional chain's `()?` (`{ $0?.x?.y = 1 }`).
+            if Returned.self != Void.self, let replaced = returned as? Object,
+                Returned.self == Object.self || DIContext.unwrapped(returned) != nil
+            {
+                object = replaced
             }
             made = object as? Result
             return object
@@ -1233,7 +1237,7 @@ nonisolated extension DIContext {
 
     /// What `value` holds if it is an optional, however deep (`nil` if empty), else `value`. An
     /// optional is told by its type: a mirror can be made to look like one.
-    static func unwrapped(_ value: Any) -> Any? {
+    @usableFromInline static func unwrapped(_ value: Any) -> Any? {
         guard type(of: value) is OptionalValue.Type else {
             return value
         }
