@@ -1,0 +1,151 @@
+import Testing
+import Wiring
+
+// A define call finds what defineInjection injected under its key in the read, as in EasyDi; an
+// in-place inject: whose optional chain comes to nothing leaves the object alone.
+
+final class ParityView {
+    var presenter: ParityPresenter?
+}
+
+final class ParityPresenter {
+    weak var view: ParityView?
+}
+
+/// A module whose view the assembly either makes (`view`) or injects into (`inject(into:)`).
+final class ParityModuleAssembly: Assembly {
+    func inject(into view: ParityView) {
+        defineInjection(key: "view", into: view) { $0.presenter = self.presenter }
+    }
+
+    var view: ParityView { define(init: ParityView()) { $0.presenter = self.presenter } }
+    var presenter: ParityPresenter { define(init: ParityPresenter()) { $0.view = self.view } }
+    var another: ParityView { define(key: "view", scope: .prototype, init: ParityView()) }
+}
+
+final class ParityChild {
+    var name = ""
+}
+
+final class ParityHolder {
+    var child: ParityChild?
+}
+
+final class ParityOptionalAssembly: Assembly {
+    var holder: ParityHolder? {
+        define(init: ParityHolder() as ParityHolder?) { $0?.child?.name = "set" }
+    }
+    var cleared: ParityHolder? {
+        define(init: ParityHolder() as ParityHolder?) { _ -> ParityHolder? in nil }
+    }
+    var replaced: ParityHolder? {
+        define(init: ParityHolder() as ParityHolder?) { _ -> ParityHolder? in self.made }
+    }
+    var made: ParityHolder { define(init: ParityHolder()) { $0.child = ParityChild() } }
+}
+
+@Suite("EasyDi parity: injections found by define; optional chains in inject")
+struct InjectionParityTests {
+    @Test("a define call in an injection's read finds the injected object, as in EasyDi")
+    func defineFindsTheInjection() {
+        let assembly = ParityModuleAssembly.instance(from: DIContext())
+        let view = ParityView()
+        assembly.inject(into: view)
+        #expect(view.presenter?.view === view)
+    }
+
+    @Test("without an injection the define makes its own, and a later read its own again")
+    func defineWithoutAnInjectionMakesItsOwn() {
+        let assembly = ParityModuleAssembly.instance(from: DIContext())
+        let injected = ParityView()
+        assembly.inject(into: injected)
+        let made = assembly.view
+        #expect(made !== injected)
+        #expect(made.presenter?.view === made)
+    }
+
+    @Test("a prototype define of the injection's key still makes a new object")
+    func prototypeDoesNotFindTheInjection() {
+        let assembly = ParityModuleAssembly.instance(from: DIContext())
+        let view = ParityView()
+        var other: ParityView?
+        assembly.defineInjection(key: "view", into: view) { _ in other = assembly.another }
+        #expect(other != nil)
+        #expect(other !== view)
+    }
+
+    @Test("an in-place inject whose optional chain comes to nothing keeps the object")
+    func optionalChainInInjectKeepsTheObject() {
+        let assembly = ParityOptionalAssembly.instance(from: DIContext())
+        #expect(assembly.holder != nil)
+        #expect(assembly.holder?.child == nil)
+    }
+
+    @Test("an inject declared to return the optional object replaces it, with nil too")
+    func injectReturningTheOptionalTypeReplacesIt() {
+        let assembly = ParityOptionalAssembly.instance(from: DIContext())
+        #expect(assembly.cleared == nil)
+        #expect(assembly.replaced?.child != nil)
+    }
+}
+
+final class ParitySingle {}
+
+final class ParityLeftAssembly: Assembly {
+    lazy var right: ParityRightAssembly = self.context.assembly()
+    var single: ParitySingle { define(scope: .lazySingleton, init: ParitySingle()) }
+    var thing: ParityHolder { define(init: ParityHolder()) { _ in _ = self.right.single } }
+}
+
+final class ParityRightAssembly: Assembly {
+    lazy var left: ParityLeftAssembly = self.context.assembly()
+    var single: ParitySingle {
+        define(scope: .lazySingleton, init: ParitySingle()) { _ in _ = self.left.single }
+    }
+}
+
+final class ParityLinkedLeftAssembly: Assembly {
+    var right: ParityLinkedRightAssembly { context.assembly() }
+    var single: ParitySingle { define(scope: .lazySingleton, init: ParitySingle()) }
+    var thing: ParityHolder { define(init: ParityHolder()) { _ in _ = self.right.single } }
+}
+
+final class ParityLinkedRightAssembly: Assembly {
+    var left: ParityLinkedLeftAssembly { context.assembly() }
+    var single: ParitySingle {
+        define(scope: .lazySingleton, init: ParitySingle()) { _ in _ = self.left.single }
+    }
+}
+
+@Suite("Coming from EasyDi: assemblies whose lazy vars hold each other")
+struct LazyVarLinkTests {
+    @Test("lazy vars both ways keep the context and its singletons alive, as the docs say")
+    func lazyVarsBothWaysKeepTheContext() {
+        weak var context: DIContext?
+        weak var single: ParitySingle?
+        do {
+            let made = DIContext()
+            context = made
+            let left = ParityLeftAssembly.instance(from: made)
+            _ = left.thing
+            single = left.right.single
+        }
+        #expect(context != nil)
+        #expect(single != nil)
+    }
+
+    @Test("computed properties both ways let the context and its singletons go")
+    func computedLinksLetTheContextGo() {
+        weak var context: DIContext?
+        weak var single: ParitySingle?
+        do {
+            let made = DIContext()
+            context = made
+            let left = ParityLinkedLeftAssembly.instance(from: made)
+            _ = left.thing
+            single = left.right.single
+        }
+        #expect(context == nil)
+        #expect(single == nil)
+    }
+}
