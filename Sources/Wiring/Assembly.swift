@@ -405,10 +405,12 @@ nonisolated extension Assembly {
             var object = make()
             $0.record(object)
             let returned = inject(&object)
-            // An empty optional casts to any optional: it replaces the object only if declared as
-            // the object's type, not when it is an optional chain's `()?` (`{ $0?.x?.y = 1 }`).
-            if Returned.self != Void.self, let replaced = returned as? Object,
-                Returned.self == Object.self || DIContext.unwrapped(returned) != nil
+            // An optional chain's statement gives `()?` (`{ $0?.x?.y = 1 }`), never an object. An
+            // empty optional, which casts to any optional, replaces the object only if declared as
+            // its type; checked before the cast, which a release build got wrong for a class.
+            if Returned.self != Void.self, Returned.self != Void?.self,
+                Returned.self == Object.self || DIContext.unwrapped(returned) != nil,
+                let replaced = returned as? Object
             {
                 object = replaced
             }
@@ -490,7 +492,7 @@ nonisolated extension DIContext {
         /// The calling property's or method's name, which substitutions also match.
         let name: String
         let scope: Assembly.Scope
-        let result: ObjectIdentifier
+        let result: Any.Type
         let site: Site?
         let substitutable: Bool
         let context: DIContext
@@ -518,7 +520,7 @@ nonisolated extension DIContext {
             self.key = Key(key, of: assembly)
             self.name = name
             self.scope = scope
-            self.result = ObjectIdentifier(result)
+            self.result = result
             self.site = site
             self.substitutable = substitutable
             self.context = context
@@ -577,7 +579,7 @@ nonisolated extension DIContext {
     /// definition or a `deinit` reads), and the calls it served.
     struct Probe {
         let reading: Int
-        let result: ObjectIdentifier
+        let result: Any.Type
         let substitution: Substitution
         var served: [Call] = []
     }
@@ -817,15 +819,21 @@ nonisolated extension DIContext {
         }
 
         /// What `defineInjection` injected under the key of `call`, an objectGraph define call that
-        /// no substitution serves, in this read: found by it, as in EasyDi, so a view that an
-        /// assembly either makes or injects into is one object in the read.
+        /// no substitution serves, in this read, if it is of the call's type: found by it, as in
+        /// EasyDi, so a view that an assembly either makes or injects into is one object in the
+        /// read. One not yet given (`into:` reads the call) or of another type is not.
         func injection(for call: Call) -> Call? {
             guard injected, call.scope == .objectGraph, call.site != nil, call.substitution == nil
             else {
                 return nil
             }
             let context = ObjectIdentifier(call.context)
-            return graph[Slot(context: context, key: call.key, site: nil, substitution: nil)]
+            let record = graph[Slot(context: context, key: call.key, site: nil, substitution: nil)]
+            guard let object = record?.object else {
+                return nil
+            }
+            func fits<T>(_: T.Type) -> Bool { object is T }
+            return fits(call.result) ? record : nil
         }
 
         /// Reports `object` found for `call`.
@@ -1098,7 +1106,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         let outer = (read.graph, read.substitutions, read.lastSubstitutions, read.probe)
         read.reading += 1  // a trace hook hears of the getter's reads once the probe ends
         read.probe = .init(
-            reading: read.reading, result: ObjectIdentifier(Value.self), substitution: substitution)
+            reading: read.reading, result: Value.self, substitution: substitution)
         let returned = self[keyPath: keyPath]
         let calls = read.probe!.served
         // What the getter made, and the substitutions it met, are let go once the read is back

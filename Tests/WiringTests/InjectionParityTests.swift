@@ -23,6 +23,34 @@ final class ParityModuleAssembly: Assembly {
     var another: ParityView { define(key: "view", scope: .prototype, init: ParityView()) }
 }
 
+/// Injections that a define of their key must not take: one not given yet, one of another type,
+/// an empty optional.
+final class ParityEdgeAssembly: Assembly {
+    var view: ParityView { define(init: ParityView()) }
+    var presenter: ParityPresenter { define(init: ParityPresenter()) { $0.view = self.view } }
+    var wrongType: ParityPresenter { define(key: "view", init: ParityPresenter()) }
+
+    func injectItsOwnView() -> ParityView {
+        defineInjection(key: "view", into: self.view) { $0.presenter = self.presenter }
+    }
+
+    func injectReadingAnotherType(_ view: ParityView) -> ParityPresenter? {
+        var other: ParityPresenter?
+        defineInjection(key: "view", into: view) { _ in other = self.wrongType }
+        return other
+    }
+
+    func injectNothing() -> ParityView? {
+        var made: ParityView?
+        defineInjection(key: "view", into: nil as ParityView?) { _ in made = self.view }
+        return made
+    }
+}
+
+class ParityNode {}
+
+final class ParitySubNode: ParityNode {}
+
 final class ParityChild {
     var name = ""
 }
@@ -42,6 +70,13 @@ final class ParityOptionalAssembly: Assembly {
         define(init: ParityHolder() as ParityHolder?) { _ -> ParityHolder? in self.made }
     }
     var made: ParityHolder { define(init: ParityHolder()) { $0.child = ParityChild() } }
+    var kept: ParityNode { define(init: ParityNode()) { (_: ParityNode) -> ParityNode? in nil } }
+    var keptSub: ParityNode {
+        define(init: ParityNode()) { (_: ParityNode) -> ParitySubNode? in nil }
+    }
+    var anyObject: AnyObject? {
+        define(init: ParityHolder() as AnyObject?) { ($0 as? ParityHolder)?.child = ParityChild() }
+    }
 }
 
 @Suite("EasyDi parity: injections found by define; optional chains in inject")
@@ -74,11 +109,42 @@ struct InjectionParityTests {
         #expect(other !== view)
     }
 
+    @Test("an injection whose into: reads the define of its key gets that define's object")
+    func injectionOfTheDefinesOwnObject() {
+        let view = ParityEdgeAssembly.instance(from: DIContext()).injectItsOwnView()
+        #expect(view.presenter?.view === view)
+    }
+
+    @Test("a define of the injection's key with another type makes its own")
+    func defineOfAnotherTypeMakesItsOwn() {
+        let view = ParityView()
+        let other = ParityEdgeAssembly.instance(from: DIContext()).injectReadingAnotherType(view)
+        #expect(other != nil)
+    }
+
+    @Test("an empty optional injection is not what a define of its key finds")
+    func emptyInjectionIsNotFound() {
+        #expect(ParityEdgeAssembly.instance(from: DIContext()).injectNothing() != nil)
+    }
+
     @Test("an in-place inject whose optional chain comes to nothing keeps the object")
     func optionalChainInInjectKeepsTheObject() {
         let assembly = ParityOptionalAssembly.instance(from: DIContext())
         #expect(assembly.holder != nil)
         #expect(assembly.holder?.child == nil)
+    }
+
+    @Test("an inject returning an empty optional of a class object keeps it (release builds too)")
+    func emptyOptionalOfAClassKeepsTheObject() {
+        let assembly = ParityOptionalAssembly.instance(from: DIContext())
+        #expect(!(assembly.kept is ParitySubNode))
+        #expect(!(assembly.keptSub is ParitySubNode))
+    }
+
+    @Test("an optional chain that succeeds on an AnyObject? object keeps the object")
+    func succeedingChainKeepsTheObject() {
+        let object = ParityOptionalAssembly.instance(from: DIContext()).anyObject
+        #expect((object as? ParityHolder)?.child != nil)
     }
 
     @Test("an inject declared to return the optional object replaces it, with nil too")
