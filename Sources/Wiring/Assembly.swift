@@ -113,16 +113,16 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Getting an assembly never waits for a singleton being made. Two threads asking at once
     /// may both make one; both get the one that is kept.
     public func instance(for type: Assembly.Type) -> Assembly {
-        let id = ObjectIdentifier(type)
-        if let kept = lock.withLock({ assemblies[id]?() as? Assembly }) {
-            return kept
-        }
         let read = Read.current()
         // Asked for in the rest of its own `init` (by a substitute that a key-path substitution
         // added there, say): this thread's, as it is; other threads see it once it is made.
         if let made = read.assemblies.last(where: { $0.type == type && $0.context === self })?.made
         {
             return made
+        }
+        let id = ObjectIdentifier(type)
+        if let kept = lock.withLock({ assemblies[id]?() as? Assembly }) {
+            return kept
         }
         let made = read.making(type, in: self)
         return lock.withLock {
@@ -404,14 +404,7 @@ nonisolated extension Assembly {
         let value = read.obtain(call) {
             var object = make()
             $0.record(object)
-            let returned = inject(&object)
-            // An optional chain's statement gives `()?` (`{ $0?.x?.y = 1 }`), never an object. An
-            // empty optional, which casts to any optional, replaces the object only if declared as
-            // its type; checked before the cast, which a release build got wrong for a class.
-            if Returned.self != Void.self, Returned.self != Void?.self,
-                Returned.self == Object.self || DIContext.unwrapped(returned) != nil,
-                let replaced = returned as? Object
-            {
+            if let replaced = DIContext.replacement(inject(&object), of: Object.self) {
                 object = replaced
             }
             made = object as? Result
@@ -821,7 +814,8 @@ nonisolated extension DIContext {
         /// What `defineInjection` injected under the key of `call`, an objectGraph define call that
         /// no substitution serves, in this read, if it is of the call's type: found by it, as in
         /// EasyDi, so a view that an assembly either makes or injects into is one object in the
-        /// read. One not yet given (`into:` reads the call) or of another type is not.
+        /// read. One not yet given (`into:` reads the call) or of another type is not, nor what a
+        /// placeholder, which shares the injection's slot, found.
         func injection(for call: Call) -> Call? {
             guard injected, call.scope == .objectGraph, call.site != nil, call.substitution == nil
             else {
@@ -829,11 +823,12 @@ nonisolated extension DIContext {
             }
             let context = ObjectIdentifier(call.context)
             let record = graph[Slot(context: context, key: call.key, site: nil, substitution: nil)]
-            guard let object = record?.object else {
+            guard let record, !record.substitutable, let object = record.object else {
                 return nil
             }
             func fits<T>(_: T.Type) -> Bool { object is T }
-            return fits(call.result) ? record : nil
+            // Opened by name: Swift 5 mode does not open an existential metatype by itself.
+            return _openExistential(call.result, do: fits) ? record : nil
         }
 
         /// Reports `object` found for `call`.
@@ -1232,6 +1227,25 @@ nonisolated extension DIContext {
         fail(
             "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
                 + "before it is made; set one side in inject: instead of init:")
+    }
+
+    /// What an `inject:` closure returned, if it replaces the object: a value of the object's type
+    /// (a decorator, a subclass's instance), never what an optional chain's statement gives (`()`,
+    /// however deep in optionals: `{ $0?.x?.y = 1 }`), and an empty optional, which casts to any
+    /// optional, only if declared as the object's type. Checked before the cast: a release build
+    /// crashed casting an empty optional to a class.
+    @inlinable static func replacement<Returned, Object>(
+        _ returned: Returned,
+        of _: Object.Type
+    ) -> Object? {
+        if Returned.self == Object.self {
+            return returned as? Object
+        }
+        guard Returned.self != Void.self, let content = unwrapped(returned), !(content is Void)
+        else {
+            return nil
+        }
+        return returned as? Object
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is

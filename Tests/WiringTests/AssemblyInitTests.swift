@@ -86,6 +86,29 @@ final class InitResults: @unchecked Sendable {
     }
 }
 
+/// Asks for itself in its `init` before and after another thread makes and keeps one of its own.
+final class InitRacedAssembly: Assembly {
+    static let asked = DispatchSemaphore(value: 0)
+    static let kept = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) static var first = true
+    /// The one the first thread made; the other thread's is the one kept.
+    nonisolated(unsafe) static var original: InitRacedAssembly?
+    private(set) var seen: [Bool] = []
+
+    required init() {
+        super.init()
+        guard InitRacedAssembly.first else {
+            return
+        }
+        InitRacedAssembly.first = false
+        InitRacedAssembly.original = self
+        seen.append(InitRacedAssembly.instance(from: context) === self)
+        InitRacedAssembly.asked.signal()
+        _ = InitRacedAssembly.kept.wait(timeout: .now() + 5)
+        seen.append(InitRacedAssembly.instance(from: context) === self)
+    }
+}
+
 final class InitPlainAssembly: Assembly {
     var box: InitBox { define(init: InitBox("plain")) }
 }
@@ -152,6 +175,23 @@ struct AssemblyInitTests {
         group.wait()
         #expect(results.all.count == 2)
         #expect(results.all.allSatisfy { $0 == (true, "v2") }, "\(results.all)")
+    }
+
+    @Test("the thread making an assembly gets its own in its init, though another thread kept one")
+    func ownAssemblyBeforeAnotherThreadsKeptOne() {
+        let context = DIContext()
+        let made = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var first: InitRacedAssembly?
+        Thread.detachNewThread {
+            first = InitRacedAssembly.instance(from: context)
+            made.signal()
+        }
+        _ = InitRacedAssembly.asked.wait(timeout: .now() + 5)
+        let other = InitRacedAssembly.instance(from: context)
+        InitRacedAssembly.kept.signal()
+        made.wait()
+        #expect(InitRacedAssembly.original?.seen == [true, true])
+        #expect(first === other)  // once its init returned, it got the one kept, as documented
     }
 
     @Test("an assembly let go is made anew by instance(), not kept by its context")

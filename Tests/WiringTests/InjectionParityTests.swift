@@ -51,6 +51,24 @@ class ParityNode {}
 
 final class ParitySubNode: ParityNode {}
 
+/// A prototype and a placeholder of the key "view" beside an injection under another key.
+final class ParityUnrelatedAssembly: Assembly {
+    var view: ParityView { define(init: ParityView()) }
+    var proto: ParityView {
+        define(key: "view", scope: .prototype, init: ParityView()) { _ in _ = self.placeholder }
+    }
+    var placeholder: ParityView { definePlaceholder(key: "view") }
+
+    func viewAndPrototype() -> (ParityView, ParityView) {
+        var read: (ParityView, ParityView)?
+        defineInjection(key: "presenter", into: ParityPresenter()) { _ in
+            let proto = self.proto
+            read = (self.view, proto)
+        }
+        return read!
+    }
+}
+
 final class ParityChild {
     var name = ""
 }
@@ -73,6 +91,9 @@ final class ParityOptionalAssembly: Assembly {
     var kept: ParityNode { define(init: ParityNode()) { (_: ParityNode) -> ParityNode? in nil } }
     var keptSub: ParityNode {
         define(init: ParityNode()) { (_: ParityNode) -> ParitySubNode? in nil }
+    }
+    var mapped: Any {
+        define(init: self.made as Any) { ($0 as? ParityHolder).map { $0.child?.name = "x" } }
     }
     var anyObject: AnyObject? {
         define(init: ParityHolder() as AnyObject?) { ($0 as? ParityHolder)?.child = ParityChild() }
@@ -125,6 +146,17 @@ struct InjectionParityTests {
     @Test("an empty optional injection is not what a define of its key finds")
     func emptyInjectionIsNotFound() {
         #expect(ParityEdgeAssembly.instance(from: DIContext()).injectNothing() != nil)
+    }
+
+    @Test("a define does not take what a placeholder found, beside an unrelated injection")
+    func defineIgnoresAPlaceholdersFind() {
+        let (view, proto) = ParityUnrelatedAssembly.instance(from: DIContext()).viewAndPrototype()
+        #expect(view !== proto)
+    }
+
+    @Test("an inject returning ()?? from a map over an optional keeps an Any object")
+    func nestedVoidKeepsTheObject() {
+        #expect(ParityOptionalAssembly.instance(from: DIContext()).mapped is ParityHolder)
     }
 
     @Test("an in-place inject whose optional chain comes to nothing keeps the object")
