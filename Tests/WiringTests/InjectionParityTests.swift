@@ -193,6 +193,7 @@ final class ParityLeftAssembly: Assembly {
     lazy var right: ParityRightAssembly = self.context.assembly()
     var single: ParitySingle { define(scope: .lazySingleton, init: ParitySingle()) }
     var thing: ParityHolder { define(init: ParityHolder()) { _ in _ = self.right.single } }
+    var both: ParitySingle { define(init: right.single) { _ in _ = self.thing } }
 }
 
 final class ParityRightAssembly: Assembly {
@@ -206,6 +207,7 @@ final class ParityLinkedLeftAssembly: Assembly {
     var right: ParityLinkedRightAssembly { context.assembly() }
     var single: ParitySingle { define(scope: .lazySingleton, init: ParitySingle()) }
     var thing: ParityHolder { define(init: ParityHolder()) { _ in _ = self.right.single } }
+    var both: ParitySingle { define(init: right.single) { _ in _ = self.thing } }
 }
 
 final class ParityLinkedRightAssembly: Assembly {
@@ -215,35 +217,28 @@ final class ParityLinkedRightAssembly: Assembly {
     }
 }
 
+/// Whether a context, and the singleton that `read` gives from it, outlive the read.
+func parityOutlives(_ read: (DIContext) -> ParitySingle) -> (context: Bool, single: Bool) {
+    weak var context: DIContext?
+    weak var single: ParitySingle?
+    do {
+        let made = DIContext()
+        context = made
+        single = read(made)
+    }
+    return (context != nil, single != nil)
+}
+
 @Suite("Coming from EasyDi: assemblies whose lazy vars hold each other")
 struct LazyVarLinkTests {
     @Test("lazy vars both ways keep the context and its singletons alive, as the docs say")
     func lazyVarsBothWaysKeepTheContext() {
-        weak var context: DIContext?
-        weak var single: ParitySingle?
-        do {
-            let made = DIContext()
-            context = made
-            let left = ParityLeftAssembly.instance(from: made)
-            _ = left.thing
-            single = left.right.single
-        }
-        #expect(context != nil)
-        #expect(single != nil)
+        #expect(parityOutlives { ParityLeftAssembly.instance(from: $0).both } == (true, true))
     }
 
     @Test("computed properties both ways let the context and its singletons go")
     func computedLinksLetTheContextGo() {
-        weak var context: DIContext?
-        weak var single: ParitySingle?
-        do {
-            let made = DIContext()
-            context = made
-            let left = ParityLinkedLeftAssembly.instance(from: made)
-            _ = left.thing
-            single = left.right.single
-        }
-        #expect(context == nil)
-        #expect(single == nil)
+        #expect(
+            parityOutlives { ParityLinkedLeftAssembly.instance(from: $0).both } == (false, false))
     }
 }
