@@ -266,7 +266,8 @@ nonisolated extension Assembly {
     ///
     /// `inject` takes the object, as in EasyDi, and sets its dependencies
     /// (`{ $0.client = self.client }`); if it returns an object of the object's type (`return $0`,
-    /// a decorator, an instance of a subclass), that is the result. An object taken this way may
+    /// a decorator, an instance of a subclass), that is the result: give `init:` the definition's
+    /// type (`init: Service() as Servicing`) for a decorator of a protocol. An object taken this way may
     /// be captured by an escaping closure (`{ c in c.onDone = { c.run() } }`).
     ///
     /// - Parameters:
@@ -398,8 +399,10 @@ nonisolated extension Assembly {
         }
         let call = DIContext.Call(
             type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
-        // The object this call made, cast from its own type, which specialised code knows, not
-        // from `Any`: graph11 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`.
+        // The object this call made, when of the result's own type, not cast from `Any`: graph11
+        // 33,066 → 31,692 instructions in `Benchmarks/run --callgrind graph11`. Of another type,
+        // it is cast from `Any`: a release build made a cast between two function types that
+        // differ by `@Sendable` a forced one.
         var made: Result?
         let value = read.obtain(call) {
             var object = make()
@@ -407,7 +410,7 @@ nonisolated extension Assembly {
             if let replaced = DIContext.replacement(inject(&object), of: Object.self) {
                 object = replaced
             }
-            made = object as? Result
+            made = Object.self == Result.self ? object as? Result : nil
             return object
         }
         guard let result = made ?? value as? Result else {
@@ -1245,7 +1248,13 @@ nonisolated extension DIContext {
         else {
             return nil
         }
-        return returned as? Object
+        return opaque(returned) as? Object
+    }
+
+    /// `value`, out of the optimiser's sight: it made a cast between two function types that
+    /// differ by `@Sendable` a forced one, which crashed a release build.
+    @usableFromInline @inline(never) static func opaque(_ value: Any) -> Any {
+        value
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is

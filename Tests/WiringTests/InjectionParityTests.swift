@@ -69,6 +69,40 @@ final class ParityUnrelatedAssembly: Assembly {
     }
 }
 
+protocol ParityService: AnyObject {
+    var name: String { get }
+}
+
+final class ParityServiceImpl: ParityService {
+    let name = "impl"
+}
+
+final class ParityLogging: ParityService {
+    let inner: ParityService
+    var name: String { "logging " + inner.name }
+
+    init(wrapping inner: ParityService) {
+        self.inner = inner
+    }
+}
+
+/// Decorators of the definition's type, and function objects that differ by `@Sendable`.
+final class ParityDecoratorAssembly: Assembly {
+    var service: ParityService {
+        define(init: ParityServiceImpl() as ParityService) { ParityLogging(wrapping: $0) }
+    }
+    var shared: ParityService {
+        define(scope: .lazySingleton, init: ParityServiceImpl() as ParityService) {
+            ParityLogging(wrapping: $0)
+        }
+    }
+    var undecorated: ParityService {
+        define(init: ParityServiceImpl()) { ParityLogging(wrapping: $0) }
+    }
+    var sendable: @Sendable () -> Int { define(init: { @Sendable in 1 }, inject: { _ in { 5 } }) }
+    var notSendable: @Sendable () -> Int { define(init: { 1 }) }
+}
+
 final class ParityChild {
     var name = ""
 }
@@ -240,5 +274,35 @@ struct LazyVarLinkTests {
     func computedLinksLetTheContextGo() {
         #expect(
             parityOutlives { ParityLinkedLeftAssembly.instance(from: $0).both } == (false, false))
+    }
+}
+
+@Suite("inject: decorators of the definition's type; function objects")
+struct DecoratorResultTests {
+    @Test("a decorator of the protocol replaces an init: given as the protocol, not the class")
+    func decoratorOfTheDefinitionsType() {
+        let assembly = ParityDecoratorAssembly.instance(from: DIContext())
+        #expect(assembly.service.name == "logging impl")
+        #expect(assembly.shared.name == "logging impl")
+        #expect(assembly.shared === assembly.shared)
+        #expect(assembly.undecorated.name == "impl")
+    }
+
+    @Test("an inject returning a function that is not @Sendable keeps the @Sendable one")
+    func sendableFunctionIsKept() {
+        #expect(ParityDecoratorAssembly.instance(from: DIContext()).sendable() == 1)
+    }
+
+    @Test("a function that is not @Sendable, declared @Sendable, stops with Wiring's message")
+    func notSendableFunctionIsNamed() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            _ = ParityDecoratorAssembly.instance(from: DIContext()).notSendable
+            edgeWrong("the read ended")
+        }
+        let text = edgeText(result)
+        #expect(
+            text.contains("Wiring: ParityDecoratorAssembly.notSendable is declared as"), "\(text)")
     }
 }
