@@ -267,8 +267,8 @@ nonisolated extension Assembly {
     /// `inject` takes the object, as in EasyDi, and sets its dependencies
     /// (`{ $0.client = self.client }`); if it returns an object of the object's type (`return $0`,
     /// a decorator, an instance of a subclass), that is the result: give `init:` the definition's
-    /// type (`init: Service() as Servicing`) for a decorator of a protocol. An object taken this way may
-    /// be captured by an escaping closure (`{ c in c.onDone = { c.run() } }`).
+    /// type (`init: Service() as Servicing`) for a decorator of a protocol. An object taken this
+    /// way may be captured by an escaping closure (`{ c in c.onDone = { c.run() } }`).
     ///
     /// - Parameters:
     ///   - key: The definition's name; the calling property's name by default.
@@ -702,8 +702,8 @@ nonisolated extension DIContext {
         }
 
         /// Reads `call` through `supply`. A top-level read's end empties the read, then lets go of
-        /// its objects, so that a `deinit` that reads starts a read of its own; the outermost read's
-        /// end then tells the trace events.
+        /// its objects, so that a `deinit` that reads starts a read of its own; the outermost
+        /// read's end then tells the trace events.
         @usableFromInline func obtain(_ call: Call, make: (Read) -> Any) -> Any {
             reading += 1
             let value = supply(call, make)
