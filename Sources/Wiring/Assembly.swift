@@ -421,6 +421,31 @@ nonisolated extension Assembly {
 }
 
 nonisolated extension DIContext {
+    /// What an `inject:` closure returned, if it replaces the object: a value of the object's type
+    /// (a decorator, a subclass's instance), never what an optional chain's statement gives (`()`,
+    /// however deep in optionals: `{ $0?.x?.y = 1 }`), and an empty optional, which casts to any
+    /// optional, only if declared as the object's type. Checked before the cast: a release build
+    /// crashed casting an empty optional to a class.
+    @inlinable static func replacement<Returned, Object>(
+        _ returned: Returned,
+        of _: Object.Type
+    ) -> Object? {
+        if Returned.self == Object.self {
+            return returned as? Object
+        }
+        guard Returned.self != Void.self, let content = unwrapped(returned), !(content is Void)
+        else {
+            return nil
+        }
+        return opaque(returned) as? Object
+    }
+
+    /// `value`, out of the optimiser's sight: it made a cast between two function types that
+    /// differ by `@Sendable` a forced one, which crashed a release build.
+    @usableFromInline @inline(never) static func opaque(_ value: Any) -> Any {
+        value
+    }
+
     /// Names a definition in a context's tables: its assembly type and a name.
     struct Key: Hashable {
         let assembly: ObjectIdentifier
@@ -1230,31 +1255,6 @@ nonisolated extension DIContext {
         fail(
             "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
                 + "before it is made; set one side in inject: instead of init:")
-    }
-
-    /// What an `inject:` closure returned, if it replaces the object: a value of the object's type
-    /// (a decorator, a subclass's instance), never what an optional chain's statement gives (`()`,
-    /// however deep in optionals: `{ $0?.x?.y = 1 }`), and an empty optional, which casts to any
-    /// optional, only if declared as the object's type. Checked before the cast: a release build
-    /// crashed casting an empty optional to a class.
-    @inlinable static func replacement<Returned, Object>(
-        _ returned: Returned,
-        of _: Object.Type
-    ) -> Object? {
-        if Returned.self == Object.self {
-            return returned as? Object
-        }
-        guard Returned.self != Void.self, let content = unwrapped(returned), !(content is Void)
-        else {
-            return nil
-        }
-        return opaque(returned) as? Object
-    }
-
-    /// `value`, out of the optimiser's sight: it made a cast between two function types that
-    /// differ by `@Sendable` a forced one, which crashed a release build.
-    @usableFromInline @inline(never) static func opaque(_ value: Any) -> Any {
-        value
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is
