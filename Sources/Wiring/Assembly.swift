@@ -92,7 +92,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
     /// Held while a singleton of any context is made, so that each is made once and singletons
     /// of two contexts that need each other cannot deadlock; recursive, as one may need others.
-    /// Only making the singleton runs under it: trace events are told when the outermost read ends.
+    /// Only making the singleton (with the deinits of what that lets go) runs under it: trace
+    /// events are told when the outermost read ends.
     static let creation = NSRecursiveLock()
 
     /// Makes an isolated context.
@@ -110,8 +111,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// The one assembly of type `type` in this context, made on first use.
     ///
-    /// Getting an assembly never waits for a singleton being made. Two threads asking at once
-    /// may both make one; both get the one that is kept.
+    /// Getting an assembly takes no lock while it is made, so it waits for a singleton being made
+    /// only if its stored properties read one. Two threads asking at once may both make one; both
+    /// get the one that is kept.
     public func instance(for type: Assembly.Type) -> Assembly {
         let read = Read.current()
         // Asked for in the rest of its own `init` (by a substitute that a key-path substitution
@@ -506,7 +508,9 @@ nonisolated extension DIContext {
     /// what type, from which call site, and whether a substitution may replace it: not what
     /// `defineInjection` keeps), then, once `supply` takes it, the substitution that supplies its
     /// object, if any, the stack's address and its object. The read's graph keeps it until the
-    /// read ends; only the reading thread touches it.
+    /// read ends, unless it is a prototype's or found its slot taken: then only its define call
+    /// does. Only the reading thread touches it, or, once the stack guard stops the program, the
+    /// thread that names the path while the reading one sleeps.
     @usableFromInline final class Call: CustomStringConvertible {
         let assembly: Assembly.Type
         let key: Key
