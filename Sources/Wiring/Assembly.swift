@@ -38,20 +38,26 @@ nonisolated extension Assembly {
 /// another definition takes that definition's assembly as its parameter instead of capturing it.
 public nonisolated final class DIContext: @unchecked Sendable {
     /// The context that `Assembly.instance()` uses when no other is current: the one given to
-    /// the innermost `withDefault` of this task or thread, else a process-wide one, settable as in
-    /// EasyDi.
+    /// the innermost `withDefault` of this task or thread, else a process-wide one. Settable as in
+    /// EasyDi: inside a `withDefault`, setting it replaces that one, for the rest of the call.
     public static var defaultInstance: DIContext {
-        get { Default.scoped ?? Default.lock.withLock { Default.context } }
+        get {
+            let holder = Default.scoped ?? Default.processWide
+            return Default.lock.withLock { holder.context }
+        }
         set {
             var replaced: DIContext? = newValue
-            Default.lock.withLock { swap(&replaced!, &Default.context) }
+            let holder = Default.scoped ?? Default.processWide
+            Default.lock.withLock { swap(&replaced!, &holder.context) }
             Read.current().letGo(&replaced)  // unlocked: its deinits may read
         }
     }
 
     /// Runs `operation` with `context` as the default context of this thread or task and of the
-    /// tasks it starts, so that tests running in parallel each substitute in their own. A
-    /// `Task.detached` inherits no task-local value: it gets the process-wide default.
+    /// tasks it starts, so that tests running in parallel each substitute in their own. Setting
+    /// `defaultInstance` in `operation` (a logout, say) replaces `context` there, not the
+    /// process-wide default. A `Task.detached` inherits no task-local value: it gets the
+    /// process-wide default.
     ///
     /// - Parameters:
     ///   - context: The context that `defaultInstance` gives while `operation` runs.
@@ -60,7 +66,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     public static func withDefault<R>(_ context: DIContext, _ operation: () throws -> R) rethrows
         -> R
     {
-        try Default.$scoped.withValue(context, operation: operation)
+        try Default.$scoped.withValue(Default.Holder(context), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `context` as the default context of this task and
@@ -76,7 +82,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> R
     ) async rethrows -> R {
-        try await Default.$scoped.withValue(context, operation: operation)
+        try await Default.$scoped.withValue(Default.Holder(context), operation: operation)
     }
 
     let trace: (@Sendable (TraceEvent) -> Void)?
@@ -183,11 +189,21 @@ public nonisolated final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// The default contexts: the process-wide one, which `lock` guards, and a task's.
+    /// The default contexts: the process-wide one and the one each `withDefault` gives its
+    /// task, each in a holder whose context `lock` guards, so that setting `defaultInstance`
+    /// replaces what getting it gives.
     enum Default {
         static let lock = NSLock()
-        nonisolated(unsafe) static var context = DIContext()
-        @TaskLocal static var scoped: DIContext?
+        static let processWide = Holder(DIContext())
+        @TaskLocal static var scoped: Holder?
+
+        final class Holder: @unchecked Sendable {
+            var context: DIContext
+
+            init(_ context: DIContext) {
+                self.context = context
+            }
+        }
     }
 
     /// One definition read, as reported to a context's trace hook, parents before children.

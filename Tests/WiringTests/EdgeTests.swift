@@ -1643,6 +1643,29 @@ struct EdgeParallelTests {
         }
     }
 
+    @Test(
+        "3: setting the default inside withDefault replaces that one, for the rest of it only",
+        arguments: 0..<20)
+    func settingTheScopedDefault(n: Int) async {
+        let replaced = DIContext()
+        let inner = DIContext()
+        await DIContext.withDefault(DIContext()) {
+            let before = EdgeViperAssembly.instance()
+            DIContext.defaultInstance = replaced  // a logout, say
+            #expect(DIContext.defaultInstance === replaced)
+            #expect(EdgeViperAssembly.instance() !== before)
+            #expect(EdgeViperAssembly.instance().context === replaced)
+            let inChild = await Task { DIContext.defaultInstance }.value
+            #expect(inChild === replaced)
+            DIContext.withDefault(DIContext()) {
+                DIContext.defaultInstance = inner
+            }
+            #expect(DIContext.defaultInstance === replaced)
+        }
+        // Other tests of this process may set the process-wide default, but not to these.
+        #expect(DIContext.defaultInstance !== replaced && DIContext.defaultInstance !== inner)
+    }
+
     @Test("3: nested scoped defaults give the inner one, then the outer one again")
     func nestedScopedDefaults() {
         let outer = DIContext()
