@@ -986,7 +986,9 @@ nonisolated extension DIContext {
 
         /// The lowest address this thread's stack may reach before a define stops the program:
         /// `stackReserve` above the bottom (a quarter of a smaller stack), or 0 where the bottom
-        /// cannot be learnt.
+        /// cannot be learnt (a fully static Linux executable has no `dlsym`). A stack larger than
+        /// `largestStack` counts as that large: an unlimited one (`ulimit -s unlimited`) grows
+        /// until memory runs out, where no message could be made.
         static func stackLimit() -> UInt {
             #if canImport(Darwin)
                 let size = UInt(pthread_get_stacksize_np(pthread_self()))
@@ -995,20 +997,27 @@ nonisolated extension DIContext {
                 // glibc and musl have pthread_getattr_np, which Swift's Glibc module leaves out.
                 typealias GetAttributes =
                     @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-                var attributes = pthread_attr_t()
+                // Allocated, not made with `pthread_attr_t()`: a module with MemberImportVisibility
+                // would need an import of the module that declares that initialiser.
+                let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+                defer { attributes.deallocate() }
                 guard let symbol = dlsym(nil, "pthread_getattr_np"),
-                    unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0
+                    unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), attributes) == 0
                 else {
                     return 0
                 }
                 var base: UnsafeMutableRawPointer?
                 var size = 0
-                pthread_attr_getstack(&attributes, &base, &size)
-                pthread_attr_destroy(&attributes)
+                pthread_attr_getstack(attributes, &base, &size)
+                pthread_attr_destroy(attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            return bottom == 0 ? 0 : bottom + min(stackReserve, UInt(size) / 4)
+            let usable = min(UInt(size), largestStack)
+            return bottom == 0 ? 0 : bottom + UInt(size) - usable + min(stackReserve, usable / 4)
         }
+
+        /// The most stack a thread is taken to have, below its top.
+        static let largestStack: UInt = 256 * 1024 * 1024
 
         /// Stack kept free for the code between two define calls.
         static let stackReserve: UInt = 128 * 1024
@@ -1289,7 +1298,7 @@ nonisolated extension DIContext {
     /// What `value` holds if it is an optional, however deep (`nil` if empty), else `value`. An
     /// optional is told by its type: a mirror can be made to look like one.
     @usableFromInline static func unwrapped(_ value: Any) -> Any? {
-        guard type(of: value) is OptionalValue.Type else {
+        guard type(of: value) is any OptionalValue.Type else {
             return value
         }
         return Swift.Mirror(reflecting: value).children.first.flatMap { unwrapped($0.value) }
