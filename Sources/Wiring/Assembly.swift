@@ -1031,20 +1031,24 @@ public typealias ObjectInitClosure<Object> = () -> Object
 /// EasyDi's name for an `inject:` closure that takes the object and returns it.
 public typealias ObjectInjectClosure<Object> = (Object) -> Object
 /// EasyDi's name for a closure that makes a substitute.
-public typealias SubstitutionClosure<Object> = () -> Object
+public typealias SubstitutionClosure<Object> = @Sendable () -> Object
 
 // MARK: - Substitutions
 
 nonisolated extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     ///
-    /// The context keeps `make`: if it captures an assembly of the same context, the context is
-    /// never freed. To read another definition, take its assembly as the closure's parameter.
+    /// `make` runs on whichever thread reads the definition, so it is `@Sendable`. The context
+    /// keeps it: if it captures an assembly of the same context, the context is never freed. To
+    /// read another definition, take its assembly as the closure's parameter.
     ///
     /// - Parameters:
     ///   - key: The definition's key, or the name of the property or method that defines it.
     ///   - make: Makes the substitute.
-    public func addSubstitution<Value>(for key: String, with make: @escaping () -> Value) {
+    public func addSubstitution<Value>(
+        for key: String,
+        with make: @escaping @Sendable () -> Value
+    ) {
         substitute(key, .init("\(type(of: self)).\(key)") { _ in make() })
     }
 
@@ -1056,7 +1060,7 @@ nonisolated extension Assembly {
     ///   - make: Makes the substitute from the assembly it reads.
     public func addSubstitution<Value, Other: Assembly>(
         for key: String,
-        with make: @escaping (Other) -> Value
+        with make: @escaping @Sendable (Other) -> Value
     ) {
         substitute(key, .init("\(type(of: self)).\(key)") { make($0.assembly()) })
     }
@@ -1103,7 +1107,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         for keyPath: KeyPath<Self, Value>,
         file: StaticString = #fileID,
         line: UInt = #line,
-        with make: @escaping () -> Value
+        with make: @escaping @Sendable () -> Value
     ) {
         substitute(keyPath, "\(file):\(line)") { _ in make() }
     }
@@ -1120,7 +1124,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         for keyPath: KeyPath<Self, Value>,
         file: StaticString = #fileID,
         line: UInt = #line,
-        with make: @escaping (Other) -> Value
+        with make: @escaping @Sendable (Other) -> Value
     ) {
         substitute(keyPath, "\(file):\(line)") { make($0.assembly()) }
     }

@@ -124,7 +124,7 @@ struct AppWiringTests {
     @Test func theViewPlaceholderCanBeSubstituted() {
         let context = context()
         let module = ReaderModuleAssembly.instance(from: context)
-        let stand = FakeReaderView()
+        nonisolated(unsafe) let stand = FakeReaderView()
         module.addSubstitution(for: "view") { stand as any ReaderView }
         let presenter = module.presenter
         #expect(presenter.view === stand)

@@ -1,6 +1,7 @@
 // An app module's own file, compiled with a copy of Sources/Wiring/Assembly.swift by
 // `.ci/vendoring` (MainActor default isolation, Swift 5 and 6 modes): the app declares names the
-// library must not take, and uses the library from nonisolated and MainActor code.
+// library must not take, and uses the library from nonisolated and MainActor code, as the
+// README and ThreadSafety.md show.
 import Foundation
 
 /// The app's own types whose names a copied library must leave free.
@@ -48,4 +49,36 @@ func readOnMain(_ context: DIContext) -> String {
     let scope: Scope = .app
     _ = scope
     return AppAssembly.instance(from: context).viewModel.title
+}
+
+/// Classes as a module that is MainActor by default makes them (the annotation spells out here
+/// what that default gives, so the file means the same in a nonisolated module).
+@MainActor
+final class HTTPClient {
+    var baseURL = "https://xkcd.com"
+}
+
+@MainActor
+final class Store {
+    var client: HTTPClient?
+}
+
+/// An assembly of main-actor objects: its definitions sit in a `@MainActor` extension.
+final class ServiceAssembly: Assembly {}
+
+@MainActor
+extension ServiceAssembly {
+    var client: HTTPClient { define(init: HTTPClient()) }
+    var store: Store { define(scope: .lazySingleton, init: Store()) { $0.client = self.client } }
+}
+
+/// A test on the main actor substitutes a main-actor object: the substitute, which may run on
+/// any thread, says where it expects to run.
+@MainActor
+func substituteOnMain(_ context: DIContext) -> Bool {
+    let services = ServiceAssembly.instance(from: context)
+    services.addSubstitution(for: \.client) {
+        MainActor.assumeIsolated { HTTPClient() }
+    }
+    return services.store.client != nil
 }

@@ -71,8 +71,8 @@ final class Attack13PairAssembly: Assembly {
             guard let peer = self.peer else {
                 return
             }
-            peer.addSubstitution(for: \.client) {
-                [weak me = self] (there: Attack13PairAssembly) in
+            nonisolated(unsafe) weak let me = self
+            peer.addSubstitution(for: \.client) { (there: Attack13PairAssembly) in
                 Attack13Box("fake", inner: me?.store, other: there.store)
             }
         }

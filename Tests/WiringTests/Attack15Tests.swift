@@ -372,7 +372,7 @@ struct Attack15Tests {
     /// The by-name counterpart, as a control: the same read, adding by name, sees the new one.
     @Test("snapshot control: by name, a read sees a substitution added to an unread context")
     func byNameSubstitutionInUnreadContextIsSeen() {
-        let peer = Attack15PeerAssembly.instance(from: DIContext())
+        nonisolated(unsafe) let peer = Attack15PeerAssembly.instance(from: DIContext())
         let host = Attack15TraceAssembly.instance(from: DIContext())
         host.addSubstitution(for: "leaf") { (h: Attack15TraceAssembly) in
             peer.addSubstitution(for: "leaf") { Attack15Box("fake-peer") }

@@ -623,7 +623,7 @@ struct AttackTests {
     func crossContextSpyReadBack() async {
         let text = edgeText(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let left = AttackCrossAssembly.instance(from: DIContext())
+                nonisolated(unsafe) let left = AttackCrossAssembly.instance(from: DIContext())
                 let right = AttackCrossAssembly.instance(from: DIContext())
                 left.partner = right
                 right.addSubstitution(for: "feature") { AttackBox("spy", inner: left.feature) }
@@ -685,7 +685,7 @@ struct AttackTests {
 
     @Test("spy: a spy on B's definition reads A's, where A's substitute is in place")
     func spyOfAnotherContextsSubstitutedSingleton() {
-        let left = AttackDecorAssembly.instance(from: DIContext())
+        nonisolated(unsafe) let left = AttackDecorAssembly.instance(from: DIContext())
         let right = AttackDecorAssembly.instance(from: DIContext())
         left.addSubstitution(for: \.stored) { (d: AttackDecorAssembly) in
             AttackBox("left-spy", inner: d.stored)
@@ -754,7 +754,7 @@ struct AttackTests {
         let assembly = AttackKeyPathAssembly.instance(from: DIContext())
         assembly.addSubstitution(for: \.maybe) { nil }
         #expect(assembly.maybe == nil)
-        let fake = AttackBox("fake")
+        nonisolated(unsafe) let fake = AttackBox("fake")
         assembly.addSubstitution(for: \.maybe) { fake }
         #expect(assembly.maybe === fake)
         assembly.removeSubstitution(for: \.maybe)
@@ -796,7 +796,7 @@ struct AttackTests {
         let text = edgeText(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let module = AttackModuleAssembly.instance(from: DIContext())
-                let fake = AttackView()
+                nonisolated(unsafe) let fake = AttackView()
                 module.addSubstitution(for: "screen") { fake }
                 if module.presenter.view !== fake || !module.context.unusedSubstitutions.isEmpty {
                     edgeWrong("the presenter's view is not the fake")
@@ -809,11 +809,11 @@ struct AttackTests {
     @Test("placeholder: substituted by its key and by its key path")
     func placeholderByKeyAndKeyPath() {
         let module = AttackModuleAssembly.instance(from: DIContext())
-        let fake = AttackView()
+        nonisolated(unsafe) let fake = AttackView()
         module.addSubstitution(for: "view") { fake }
         #expect(module.presenter.view === fake)
         module.removeSubstitution(for: "view")
-        let other = AttackView()
+        nonisolated(unsafe) let other = AttackView()
         module.addSubstitution(for: \.screen) { other }
         #expect(module.presenter.view === other)
         module.removeSubstitution(for: \.screen)
@@ -1663,7 +1663,7 @@ extension AttackTests {
 
     @Test("layered: spies of two contexts read their own originals and one of the other's")
     func spiesOfTwoContexts() {
-        let left = AttackDecorAssembly.instance(from: DIContext())
+        nonisolated(unsafe) let left = AttackDecorAssembly.instance(from: DIContext())
         let right = AttackDecorAssembly.instance(from: DIContext())
         left.addSubstitution(for: "feature") { (d: AttackDecorAssembly) in
             attack2Spy("left-spy") { d.feature }

@@ -474,7 +474,7 @@ struct EasyDi18DifferenceTests {
         do {
             let made = DIContext()
             capturing = made
-            let assembly = EasyDi18FakeableAssembly.instance(from: made)
+            nonisolated(unsafe) let assembly = EasyDi18FakeableAssembly.instance(from: made)
             assembly.addSubstitution(for: "object") { () -> EasyDi18Object in
                 let fake = EasyDi18Object()
                 fake.number = 1

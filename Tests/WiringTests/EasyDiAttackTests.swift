@@ -372,10 +372,11 @@ struct EasyDiAttackTests {
     @Test("graph: a substitute's reads share the graph of the read that runs it")
     func substituteReadsAtTheTopLevel() {
         let assembly = Attack8TreeAssembly.instance(from: DIContext())
-        assembly.addSubstitution(for: "fake") { [unowned assembly] () -> Attack8Fake in
+        nonisolated(unsafe) unowned let tree = assembly
+        assembly.addSubstitution(for: "fake") { () -> Attack8Fake in
             let fake = Attack8Fake()
-            fake.left = assembly.left
-            fake.right = assembly.right
+            fake.left = tree.left
+            fake.right = tree.right
             return fake
         }
         let fake = assembly.fake

@@ -812,7 +812,7 @@ struct EdgeTests {
 
     @Test("3 (listed): B's spy that reads A's definition gets A's substitute")
     func spyReadsAnotherContextsSubstitute() {
-        let left = EdgeFeatureAssembly.instance(from: DIContext())
+        nonisolated(unsafe) let left = EdgeFeatureAssembly.instance(from: DIContext())
         let right = EdgeFeatureAssembly.instance(from: DIContext())
         left.addSubstitution(for: \.feature) { EdgeFakeFeature("A") }
         right.addSubstitution(for: \.feature) { EdgeSpy(left.feature) }
@@ -822,7 +822,7 @@ struct EdgeTests {
 
     @Test("3: B's spy reads A's definition, whose substitute is itself a spy of A's original")
     func spyOfASpyAcrossContexts() {
-        let left = EdgeFeatureAssembly.instance(from: DIContext())
+        nonisolated(unsafe) let left = EdgeFeatureAssembly.instance(from: DIContext())
         let right = EdgeFeatureAssembly.instance(from: DIContext())
         left.addSubstitution(for: \.feature) { (f: EdgeFeatureAssembly) in EdgeSpy(f.feature) }
         right.addSubstitution(for: \.feature) { (f: EdgeFeatureAssembly) in
@@ -1535,7 +1535,10 @@ struct EdgeTests {
     @Test("3: a @MainActor view model substituted in a test on the main actor")
     func mainActorViewModelSubstituted() {
         let assembly = EdgeScreenAssembly.instance(from: DIContext())
-        assembly.addSubstitution(for: "viewModel") { EdgeViewModel(title: "fake") }
+        // A substitute may run on any thread, so it says where it expects to run.
+        assembly.addSubstitution(for: "viewModel") {
+            MainActor.assumeIsolated { EdgeViewModel(title: "fake") }
+        }
         #expect(assembly.viewModel.title == "fake")
     }
 

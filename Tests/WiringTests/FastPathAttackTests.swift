@@ -639,7 +639,7 @@ struct FastPathAttackTests {
                 let shared = Attack6Unchecked(value: assembly)
                 let seen = Attack6Seen()
                 edgeHangGuard("removal") {
-                    let assembly = shared.value
+                    nonisolated(unsafe) let assembly = shared.value
                     assembly.addSubstitution(for: \.second) { Attack6Box("fake second") }
                     assembly.addSubstitution(for: \.first) {
                         let fake = Attack6Box("fake first")

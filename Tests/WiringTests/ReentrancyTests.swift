@@ -94,8 +94,9 @@ struct ReentrancyTests {
         let deinitReads = Counter()
         Thread {  // on a thread of its own, so a deadlock fails the test instead of hanging the run
             let assembly = DeinitResolvingAssembly.instance(from: DIContext())
+            nonisolated(unsafe) weak let held = assembly
             assembly.addSubstitution(for: "service") {
-                Tracked { [weak assembly] in
+                Tracked { [weak assembly = held] in
                     if assembly?.widget != nil { deinitReads.add("widget") }
                 }
             }

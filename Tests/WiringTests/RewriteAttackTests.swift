@@ -75,11 +75,12 @@ private func attack3StackBounds() -> (bottom: UInt, size: UInt) {
 private func attack3SubstitutionRound(
     _ assembly: Attack3RoundAssembly, kibibytes: UInt, byKeyPath: Bool
 ) {
-    let make = { [unowned assembly] () -> Attack3Box in
+    nonisolated(unsafe) unowned let round = assembly
+    let make = { @Sendable () -> Attack3Box in
         let fake = Attack3Box("fake")
         fake.onDeinit = {
             _ = attack3Sink(kibibytes * 1024) {
-                attack3SubstitutionRound(assembly, kibibytes: kibibytes, byKeyPath: byKeyPath)
+                attack3SubstitutionRound(round, kibibytes: kibibytes, byKeyPath: byKeyPath)
             }
         }
         return fake
@@ -102,18 +103,19 @@ private func attack3SubstitutionRound(
 private func attack3ReplacedRound(
     _ assembly: Attack3RoundAssembly, kibibytes: UInt, byKeyPath: Bool
 ) {
-    assembly.addSubstitution(for: "service") { [unowned assembly] () -> Attack3Box in
+    nonisolated(unsafe) unowned let round = assembly
+    assembly.addSubstitution(for: "service") { () -> Attack3Box in
         let old = Attack3Box("old")
         old.onDeinit = {
-            _ = assembly.service
-            assembly.removeSubstitution(for: "service")
+            _ = round.service
+            round.removeSubstitution(for: "service")
         }
         return old
     }
     _ = assembly.service
-    let make = { [unowned assembly] () -> Attack3Box in
+    let make = { @Sendable () -> Attack3Box in
         attack3Dying(kibibytes) {
-            attack3ReplacedRound(assembly, kibibytes: kibibytes, byKeyPath: byKeyPath)
+            attack3ReplacedRound(round, kibibytes: kibibytes, byKeyPath: byKeyPath)
         }
     }
     if byKeyPath {
@@ -238,8 +240,9 @@ private func attack3Dying(_ kibibytes: UInt, _ next: @escaping () -> Void) -> At
 /// Adds a key-path substitution of `plain` whose substitute's deinit, run as the probe that adds
 /// it lets go of what it made, uses `kibibytes` of stack and then does the same again.
 private func attack3ProbeRound(_ assembly: Attack3RoundAssembly, kibibytes: UInt) {
-    assembly.addSubstitution(for: \.plain) { [unowned assembly] in
-        attack3Dying(kibibytes) { attack3ProbeRound(assembly, kibibytes: kibibytes) }
+    nonisolated(unsafe) unowned let round = assembly
+    assembly.addSubstitution(for: \.plain) {
+        attack3Dying(kibibytes) { attack3ProbeRound(round, kibibytes: kibibytes) }
     }
 }
 

@@ -631,7 +631,7 @@ struct StackAndSweepAttackTests {
         let text = edgeText(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let assembly = Attack7SweepAssembly.instance(from: DIContext())
-                let lazy = assembly.lazy
+                nonisolated(unsafe) let lazy = assembly.lazy
                 let log = Attack7Log()
                 let first = Attack7Holder<Bool>(true)
                 assembly.addSubstitution(for: "fresh(_:)") {
@@ -720,7 +720,7 @@ struct StackAndSweepAttackTests {
         let text = edgeText(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let assembly = Attack7SweepAssembly.instance(from: DIContext())
-                let lazy = assembly.lazy
+                nonisolated(unsafe) let lazy = assembly.lazy
                 let made = EdgeCounter()
                 let gone = EdgeCounter()
                 let wrong = EdgeCounter()

@@ -15,7 +15,9 @@ final class ReadFirstAssembly: Assembly {
 class BaseFeatureAssembly: Assembly {
     var feature: Feature { define(init: FeatureV1()) }
     /// Substitutes through a key path rooted at this base class.
-    func stub(_ make: @escaping () -> Feature) { addSubstitution(for: \.feature, with: make) }
+    func stub(_ make: @escaping @Sendable () -> Feature) {
+        addSubstitution(for: \.feature, with: make)
+    }
 }
 final class FirstFeatureAssembly: BaseFeatureAssembly {}
 final class SecondFeatureAssembly: BaseFeatureAssembly {}

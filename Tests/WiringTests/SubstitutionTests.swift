@@ -15,7 +15,7 @@ final class FeatureV2Assembly: Assembly {
     var feature: Feature { define(init: FeatureV2()) }
     func activate(_ on: Bool) {
         if on {
-            features.addSubstitution(for: "feature") { self.feature }
+            features.addSubstitution(for: "feature") { (v2: FeatureV2Assembly) in v2.feature }
         } else {
             features.removeSubstitution(for: "feature")
         }
@@ -80,7 +80,7 @@ struct SubstitutionTests {
     @Test("placeholders can be substituted")
     func placeholderSubstitution() {
         let module = ModuleAssembly.instance(from: DIContext())
-        let stand = ModuleView()
+        nonisolated(unsafe) let stand = ModuleView()
         module.addSubstitution(for: "view") { stand as ModuleViewInput }
         #expect(module.presenter.view === stand)
     }
@@ -88,7 +88,7 @@ struct SubstitutionTests {
     @Test("a substituted placeholder serves the module, and the real view is injected all the same")
     func placeholderSubstitutionWithInjection() {
         let module = ModuleAssembly.instance(from: DIContext())
-        let stand = ModuleView()
+        nonisolated(unsafe) let stand = ModuleView()
         module.addSubstitution(for: "view") { stand as ModuleViewInput }
         let view = ModuleView()
         module.inject(into: view)

@@ -842,7 +842,9 @@ struct ThreadAttackTests {
                 _ = mine.replaced
                 _ = mine.fresh
                 if index == 0, round.isMultiple(of: 20) {
-                    mine.addSubstitution(for: \.target) { mine.track("fake") }
+                    mine.addSubstitution(for: \.target) { (own: Attack5LifetimeAssembly) in
+                        own.track("fake")
+                    }
                     mine.removeSubstitution(for: \.target)
                 }
             }
