@@ -101,6 +101,9 @@ final class ParityDecoratorAssembly: Assembly {
     }
     var sendable: @Sendable () -> Int { define(init: { @Sendable in 1 }, inject: { _ in { 5 } }) }
     var notSendable: @Sendable () -> Int { define(init: { 1 }) }
+    /// Diagnostics.md: a closure converts to an async type only where it is written.
+    var loader: () async -> Int { define(init: { 42 }) }
+    var typedLoader: () async -> Int { define(init: { 42 } as () async -> Int) }
 }
 
 final class ParityChild {
@@ -304,5 +307,22 @@ struct DecoratorResultTests {
         let text = edgeText(result)
         #expect(
             text.contains("Wiring: ParityDecoratorAssembly.notSendable is declared as"), "\(text)")
+    }
+
+    @Test("an async function type: init: given that type works; a plain closure is named")
+    func asyncFunctionNeedsItsTypeInInit() async {
+        #expect(await ParityDecoratorAssembly.instance(from: DIContext()).typedLoader() == 42)
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            _ = ParityDecoratorAssembly.instance(from: DIContext()).loader
+            edgeWrong("the read ended")
+        }
+        let text = edgeText(result)
+        #expect(
+            text.contains(
+                "Wiring: ParityDecoratorAssembly.loader is declared as () async -> Int but its "
+                    + "definition made () -> Int"),
+            "\(text)")
     }
 }
