@@ -1031,21 +1031,23 @@ public typealias ObjectInitClosure<Object> = () -> Object
 /// EasyDi's name for an `inject:` closure that takes the object and returns it.
 public typealias ObjectInjectClosure<Object> = (Object) -> Object
 /// EasyDi's name for a closure that makes a substitute.
-public typealias SubstitutionClosure<Object> = @Sendable () -> Object
+@preconcurrency public typealias SubstitutionClosure<Object> = @Sendable () -> Object
 
 // MARK: - Substitutions
 
 nonisolated extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     ///
-    /// `make` runs on whichever thread reads the definition, so it is `@Sendable`. The context
-    /// keeps it: if it captures an assembly of the same context, the context is never freed. To
-    /// read another definition, take its assembly as the closure's parameter.
+    /// `make` runs on whichever thread reads the definition, so it is `@Sendable`: Swift 6 warns
+    /// where it captures what is not, Swift 5 where it touches an actor's state (EasyDi code that
+    /// captures a `var`, say, stays silent there). The context keeps it: if it captures an assembly
+    /// of the same context, the context is never freed. To read another definition, take its
+    /// assembly as the closure's parameter.
     ///
     /// - Parameters:
     ///   - key: The definition's key, or the name of the property or method that defines it.
     ///   - make: Makes the substitute.
-    public func addSubstitution<Value>(
+    @preconcurrency public func addSubstitution<Value>(
         for key: String,
         with make: @escaping @Sendable () -> Value
     ) {
@@ -1058,7 +1060,7 @@ nonisolated extension Assembly {
     /// - Parameters:
     ///   - key: The definition's key, or the name of the property or method that defines it.
     ///   - make: Makes the substitute from the assembly it reads.
-    public func addSubstitution<Value, Other: Assembly>(
+    @preconcurrency public func addSubstitution<Value, Other: Assembly>(
         for key: String,
         with make: @escaping @Sendable (Other) -> Value
     ) {
@@ -1103,7 +1105,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ///   - file: Where the call is, for the message if the key path is not one definition.
     ///   - line: Where the call is, for the message if the key path is not one definition.
     ///   - make: Makes the substitute.
-    public func addSubstitution<Value>(
+    @preconcurrency public func addSubstitution<Value>(
         for keyPath: KeyPath<Self, Value>,
         file: StaticString = #fileID,
         line: UInt = #line,
@@ -1120,7 +1122,7 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
     ///   - file: Where the call is, for the message if the key path is not one definition.
     ///   - line: Where the call is, for the message if the key path is not one definition.
     ///   - make: Makes the substitute from the assembly it reads.
-    public func addSubstitution<Value, Other: Assembly>(
+    @preconcurrency public func addSubstitution<Value, Other: Assembly>(
         for keyPath: KeyPath<Self, Value>,
         file: StaticString = #fileID,
         line: UInt = #line,
