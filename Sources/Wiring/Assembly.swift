@@ -1017,7 +1017,7 @@ nonisolated extension DIContext {
         }
 
         /// The most stack a thread is taken to have, below its top.
-        static let largestStack: UInt = 256 * 1024 * 1024
+        static let largestStack: UInt = 1024 * 1024 * 1024
 
         /// Stack kept free for the code between two define calls.
         static let stackReserve: UInt = 128 * 1024
