@@ -70,12 +70,22 @@ func edgeWrong(_ what: String) -> Never {
     exit(2)
 }
 
-/// What a child process wrote to stderr; printed as well when EDGE_VERBOSE is set.
-func edgeText(_ result: ExitTest.Result?, _ test: String = #function) -> String {
+/// What a child process wrote to stderr; printed as well when EDGE_VERBOSE is set. A race that
+/// ThreadSanitizer reported in the child (the library's tests run under it in CI) fails the test,
+/// whatever the child's own verdict.
+func edgeText(
+    _ result: ExitTest.Result?,
+    _ test: String = #function,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> String {
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     if ProcessInfo.processInfo.environment["EDGE_VERBOSE"] != nil {
         let status = result.map { "\($0.exitStatus)" } ?? "none"
         print("[\(test)] \(status): \(text.isEmpty ? "(no output)" : text)")
+    }
+    if text.contains("WARNING: ThreadSanitizer") {
+        Issue.record(
+            "ThreadSanitizer reported in the child: \(text)", sourceLocation: sourceLocation)
     }
     return text
 }

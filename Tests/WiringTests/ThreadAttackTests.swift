@@ -561,8 +561,8 @@ struct ThreadAttackTests {
                 }
                 edgeWorked()
             })
-        // Under ThreadSanitizer (CI), a race on the default's holder is reported in the child.
-        #expect(text.contains("EDGE-WORKS") && !text.contains("ThreadSanitizer"), "\(text)")
+        // Under ThreadSanitizer (CI), `edgeText` fails on a race reported in the child.
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     @Test("defaultInstance: set inside withDefault while threads of that call read it")
@@ -576,7 +576,7 @@ struct ThreadAttackTests {
                     await withTaskGroup(of: Void.self) { group in
                         for index in 0..<4 {
                             group.addTask {
-                                for _ in 0..<300 {
+                                for _ in 0..<2000 {
                                     await Task.yield()
                                     if index == 0 {
                                         let context = DIContext()
@@ -596,7 +596,7 @@ struct ThreadAttackTests {
                 }
                 edgeWorked()
             })
-        #expect(text.contains("EDGE-WORKS") && !text.contains("ThreadSanitizer"), "\(text)")
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
     }
 
     // MARK: Mixed scopes and substitutions
