@@ -609,6 +609,28 @@ nonisolated extension DIContext {
             }
         }
 
+        /// A placeholder's own call, which no substitution serves: it finds its object, never
+        /// makes one.
+        var findsOnly: Bool { site == nil && substitutable && substitution == nil }
+
+        /// Whether this call takes what `record` holds for its slot, as EasyDi takes what its graph
+        /// holds for a key: not an object of another type (EasyDi casts what it finds; an injection
+        /// then injects its own), and, for a placeholder, not what a placeholder found there before
+        /// (it looks again each time, as the object of its key under way may be another by now).
+        func takes(_ record: Call) -> Bool {
+            guard let object = record.object, record.site == nil, record.substitution == nil else {
+                return true
+            }
+            return !(findsOnly && record.findsOnly) && fits(object)
+        }
+
+        /// Whether `object` is of the call's result type.
+        func fits(_ object: Any) -> Bool {
+            func cast<T>(_: T.Type) -> Bool { object is T }
+            // Opened by name: Swift 5 mode does not open an existential metatype by itself.
+            return _openExistential(result, do: cast)
+        }
+
         /// True if `name` is shaped as `#function` names a method or subscript with arguments.
         static func takesArguments(_ name: String) -> Bool {
             name.hasSuffix(":)") && name.contains("(" as Character)
@@ -649,8 +671,9 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var substitutions: [ObjectIdentifier: Substitutions] = [:]
         @exclusivity(unchecked) var lastSubstitutions: Substitutions?
         @exclusivity(unchecked) var probe: Probe?
-        /// What sweeps of weak singletons found alive, let go of with the read.
-        @exclusivity(unchecked) var swept: [Any] = []
+        /// What the read lets go of when it ends, besides its graph: what sweeps of weak singletons
+        /// found alive, and the records that calls took the place of in the graph.
+        @exclusivity(unchecked) var leftovers: [Any] = []
         /// Whether the read has met a `defineInjection`, whose object its define calls find.
         @exclusivity(unchecked) var injected = false
         /// How many reads are under way, counting those a key-path probe or a `deinit` starts
@@ -753,11 +776,11 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                var released = Optional((graph, substitutions, lastSubstitutions, swept))
+                var released = Optional((graph, substitutions, lastSubstitutions, leftovers))
                 graph = [Slot: Call](minimumCapacity: 16)
                 substitutions = [:]
                 lastSubstitutions = nil
-                swept = []
+                leftovers = []
                 injected = false
                 letGo(&released)  // only now, with the read empty
                 letGo(&call.made)  // what an inject: replaced, which only the call holds
@@ -824,6 +847,10 @@ nonisolated extension DIContext {
             if call.scope != .prototype,
                 let record = graph.updateValue(call, forKey: slot) ?? injection(for: call)
             {
+                guard call.takes(record) else {
+                    leftovers.append(record)  // out of the graph: let go when the read ends
+                    return create(call, make)
+                }
                 graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
@@ -874,9 +901,7 @@ nonisolated extension DIContext {
             guard let record, !record.substitutable, let object = record.object else {
                 return nil
             }
-            func fits<T>(_: T.Type) -> Bool { object is T }
-            // Opened by name: Swift 5 mode does not open an existential metatype by itself.
-            return _openExistential(call.result, do: fits) ? record : nil
+            return call.fits(object) ? record : nil
         }
 
         /// Reports `object` found for `call`.
@@ -887,9 +912,9 @@ nonisolated extension DIContext {
         }
 
         /// Makes the object of `call` and keeps it if it is a singleton. A substitute whose
-        /// stand-in was found must return it.
+        /// stand-in was found must return it. A placeholder's own call only finds its object.
         func create(_ call: Call, _ make: (Read) -> Any) -> Any {
-            note(call, created: true)
+            note(call, created: !call.findsOnly)
             calls.append(call)
             let value = call.substitution?.make(call.context) ?? make(self)
             calls.removeLast()
@@ -900,7 +925,7 @@ nonisolated extension DIContext {
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
-                swept.append(call.context.keep(value, for: call))
+                leftovers.append(call.context.keep(value, for: call))
             }
             call.object = value
             return value

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+import Wiring
+
+// Placeholders as EasyDi resolves them: a placeholder looks for its key's object each time it is
+// read (the one under way, else the first one read), never keeping what it found; an injection
+// that finds another type's object under its key injects its own; and a trace tells that a
+// placeholder found its object, not that it made one.
+
+final class ParityCell {
+    let number: Int
+    var presenter: ParityCellPresenter?
+
+    init(_ number: Int) {
+        self.number = number
+    }
+}
+
+final class ParityCellPresenter {
+    weak var cell: ParityCell?
+}
+
+final class ParityCellList {
+    var cells: [ParityCell] = []
+}
+
+/// Cells injected one by one as prototypes; each cell's presenter reads the placeholder.
+final class ParityCellAssembly: Assembly {
+    func inject(into cell: ParityCell) {
+        defineInjection(key: "cell", scope: .prototype, into: cell) {
+            $0.presenter = self.presenter
+        }
+    }
+
+    var cell: ParityCell { definePlaceholder() }
+    var presenter: ParityCellPresenter {
+        define(scope: .prototype, init: ParityCellPresenter()) { $0.cell = self.cell }
+    }
+    var list: ParityCellList {
+        define(init: ParityCellList()) {
+            let cells = [ParityCell(1), ParityCell(2)]
+            for cell in cells {
+                self.inject(into: cell)
+            }
+            $0.cells = cells
+        }
+    }
+}
+
+/// EasyDi's VIPER form: each cell made by a prototype `define(key:)`.
+final class ParityMadeCellAssembly: Assembly {
+    private let counter = ParityCounter()
+    var newCell: ParityCell {
+        define(key: "cell", scope: .prototype, init: ParityCell(counter.next())) {
+            $0.presenter = self.presenter
+        }
+    }
+    var cell: ParityCell { definePlaceholder() }
+    var presenter: ParityCellPresenter {
+        define(scope: .prototype, init: ParityCellPresenter()) { $0.cell = self.cell }
+    }
+    var list: ParityCellList {
+        define(init: ParityCellList()) { $0.cells = [self.newCell, self.newCell] }
+    }
+}
+
+final class ParityCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}
+
+final class ParityListView {
+    var presenter: ParityListPresenter?
+}
+
+final class ParityDetailView {
+    var presenter: ParityDetailPresenter?
+}
+
+final class ParityListPresenter {
+    var detail: ParityDetailView?
+}
+
+final class ParityDetailPresenter {
+    weak var view: ParityDetailView?
+}
+
+/// Two injections of one key with objects of two types in one read: the list's presenter
+/// preloads the detail screen.
+final class ParityFeedAssembly: Assembly {
+    func inject(into view: ParityListView) {
+        defineInjection(key: "view", into: view) { $0.presenter = self.listPresenter }
+    }
+
+    func inject(into view: ParityDetailView) {
+        defineInjection(key: "view", into: view) { $0.presenter = self.detailPresenter }
+    }
+
+    var detailView: ParityDetailView { definePlaceholder(key: "view") }
+    var listPresenter: ParityListPresenter {
+        define(init: ParityListPresenter()) {
+            let detail = ParityDetailView()
+            self.inject(into: detail)
+            $0.detail = detail
+        }
+    }
+    var detailPresenter: ParityDetailPresenter {
+        define(init: ParityDetailPresenter()) { $0.view = self.detailView }
+    }
+}
+
+final class ParityScreen {
+    var presenter: ParityScreenPresenter?
+}
+
+final class ParityScreenPresenter {
+    weak var view: ParityScreen?
+}
+
+/// EasyDi's VIPER form with one view, read back through the placeholder.
+final class ParityScreenAssembly: Assembly {
+    var screen: ParityScreen {
+        define(key: "view", init: ParityScreen()) { $0.presenter = self.presenter }
+    }
+    var view: ParityScreen { definePlaceholder() }
+    var presenter: ParityScreenPresenter {
+        define(init: ParityScreenPresenter()) { $0.view = self.view }
+    }
+}
+
+final class ParityShell {
+    var made: ParityScreen?
+    var given: ParityScreen?
+}
+
+/// A define of the key "view" read before an injection under that key, in one read.
+final class ParityDefineFirstAssembly: Assembly {
+    var view: ParityScreen { define(init: ParityScreen()) { $0.presenter = self.presenter } }
+    var presenter: ParityScreenPresenter {
+        define(init: ParityScreenPresenter()) { $0.view = self.view }
+    }
+    func inject(into view: ParityScreen) {
+        defineInjection(key: "view", into: view) { $0.presenter = self.presenter }
+    }
+    var shell: ParityShell {
+        define(init: ParityShell()) {
+            $0.made = self.view
+            let given = ParityScreen()
+            self.inject(into: given)
+            $0.given = given
+        }
+    }
+}
+
+@Suite("Placeholders as EasyDi finds them: looked up each time, of the reader's type")
+struct PlaceholderParityTests {
+    @Test("prototype injections: each cell's presenter gets that cell, not the first one")
+    func prototypeInjectionsEachGetTheirCell() {
+        let cells = ParityCellAssembly.instance(from: DIContext()).list.cells
+        #expect(cells.map(\.number) == [1, 2])
+        #expect(cells.map { $0.presenter?.cell?.number } == [1, 2])
+    }
+
+    @Test("prototype define(key:) cells: each cell's presenter gets the cell under way")
+    func prototypeDefinesEachGetTheirCell() {
+        let cells = ParityMadeCellAssembly.instance(from: DIContext()).list.cells
+        #expect(cells.count == 2)
+        #expect(cells.map { $0.presenter?.cell === $0 } == [true, true])
+    }
+
+    @Test("an injection whose key holds another type's object injects its own, as in EasyDi")
+    func injectionOfAnotherTypeUnderTheKey() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let list = ParityListView()
+                ParityFeedAssembly.instance(from: DIContext()).inject(into: list)
+                let detail = list.presenter?.detail
+                guard detail?.presenter != nil, detail?.presenter?.view === detail else {
+                    edgeWrong("the detail view was not injected as itself")
+                }
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("Coming from EasyDi: an injection after a define of its key injects what it is given")
+    func injectionAfterADefineOfItsKey() {
+        let shell = ParityDefineFirstAssembly.instance(from: DIContext()).shell
+        #expect(shell.given !== shell.made)
+        #expect(shell.given?.presenter != nil)
+        #expect(shell.given?.presenter?.view === shell.made)
+    }
+
+    @Test("a trace tells a placeholder as found, never made")
+    func placeholderIsTracedAsFound() {
+        let events = EdgeEvents()
+        let context = DIContext(trace: { events.add($0) })
+        let screen = ParityScreenAssembly.instance(from: context).screen
+        #expect(screen.presenter?.view === screen)
+        let told = events.all.map { "\($0.definition) \($0.created ? "made" : "found")" }
+        #expect(
+            told == [
+                "ParityScreenAssembly.view made", "ParityScreenAssembly.presenter made",
+                "ParityScreenAssembly.view found",
+            ])
+    }
+}
