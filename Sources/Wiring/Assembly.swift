@@ -613,24 +613,6 @@ nonisolated extension DIContext {
         /// makes one.
         var findsOnly: Bool { site == nil && substitutable && substitution == nil }
 
-        /// Whether this call takes what `record` holds for its slot, as EasyDi takes what its graph
-        /// holds for a key: not an object of another type (EasyDi casts what it finds; an injection
-        /// then injects its own), and, for a placeholder, not what a placeholder found there before
-        /// (it looks again each time, as the object of its key under way may be another by now).
-        func takes(_ record: Call) -> Bool {
-            guard let object = record.object, record.site == nil, record.substitution == nil else {
-                return true
-            }
-            return !(findsOnly && record.findsOnly) && fits(object)
-        }
-
-        /// Whether `object` is of the call's result type.
-        func fits(_ object: Any) -> Bool {
-            func cast<T>(_: T.Type) -> Bool { object is T }
-            // Opened by name: Swift 5 mode does not open an existential metatype by itself.
-            return _openExistential(result, do: cast)
-        }
-
         /// True if `name` is shaped as `#function` names a method or subscript with arguments.
         static func takesArguments(_ name: String) -> Bool {
             name.hasSuffix(":)") && name.contains("(" as Character)
@@ -671,9 +653,8 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var substitutions: [ObjectIdentifier: Substitutions] = [:]
         @exclusivity(unchecked) var lastSubstitutions: Substitutions?
         @exclusivity(unchecked) var probe: Probe?
-        /// What the read lets go of when it ends, besides its graph: what sweeps of weak singletons
-        /// found alive, and the records that calls took the place of in the graph.
-        @exclusivity(unchecked) var leftovers: [Any] = []
+        /// What sweeps of weak singletons found alive, let go of with the read.
+        @exclusivity(unchecked) var swept: [Any] = []
         /// Whether the read has met a `defineInjection`, whose object its define calls find.
         @exclusivity(unchecked) var injected = false
         /// How many reads are under way, counting those a key-path probe or a `deinit` starts
@@ -776,11 +757,11 @@ nonisolated extension DIContext {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                var released = Optional((graph, substitutions, lastSubstitutions, leftovers))
+                var released = Optional((graph, substitutions, lastSubstitutions, swept))
                 graph = [Slot: Call](minimumCapacity: 16)
                 substitutions = [:]
                 lastSubstitutions = nil
-                leftovers = []
+                swept = []
                 injected = false
                 letGo(&released)  // only now, with the read empty
                 letGo(&call.made)  // what an inject: replaced, which only the call holds
@@ -842,15 +823,16 @@ nonisolated extension DIContext {
                 }
             }
             let slot = call.slot
+            // A placeholder whose slot no injection holds finds its key's object under way each
+            // time it is read, so prototype cells, each under one key, each get their own.
+            if call.findsOnly, graph[slot]?.findsOnly != false, let object = underWay(call) {
+                return found(object, call)
+            }
             call.order = graph.count
             injected = injected || !call.substitutable
             if call.scope != .prototype,
                 let record = graph.updateValue(call, forKey: slot) ?? injection(for: call)
             {
-                guard call.takes(record) else {
-                    leftovers.append(record)  // out of the graph: let go when the read ends
-                    return create(call, make)
-                }
                 graph[slot] = record
                 // Not made yet: a cycle, unless a substitute's stand-in is found.
                 guard let object = record.object else {
@@ -901,7 +883,9 @@ nonisolated extension DIContext {
             guard let record, !record.substitutable, let object = record.object else {
                 return nil
             }
-            return call.fits(object) ? record : nil
+            func fits<T>(_: T.Type) -> Bool { object is T }
+            // Opened by name: Swift 5 mode does not open an existential metatype by itself.
+            return _openExistential(call.result, do: fits) ? record : nil
         }
 
         /// Reports `object` found for `call`.
@@ -925,7 +909,7 @@ nonisolated extension DIContext {
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
-                leftovers.append(call.context.keep(value, for: call))
+                swept.append(call.context.keep(value, for: call))
             }
             call.object = value
             return value
@@ -946,16 +930,22 @@ nonisolated extension DIContext {
             }
         }
 
-        /// What a define call of `key` in `assembly`'s context made or found in this read, under
-        /// way (innermost first) or done (first read first), for a placeholder that found no
-        /// injection: EasyDi's VIPER form gives the view with `define(key: "view", init: view)`.
+        /// The object of the innermost define call of the key of `call` under way in its context.
+        func underWay(_ call: Call) -> Any? {
+            calls.last { $0.key == call.key && $0.context === call.context && $0.object != nil }?
+                .object
+        }
+
+        /// What a define call of `key` in `assembly`'s context made or found in this read, first
+        /// read first, for a placeholder that found no injection and none under way (`supply`
+        /// looks for that): EasyDi's VIPER form gives the view with `define(key: "view", …)`. The
+        /// placeholder keeps it in its slot for the rest of the read.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
-            let match = { (call: Call) in
-                call.key == key && call.context === assembly.context && call.object != nil
+            let done = graph.values.filter {
+                $0.key == key && $0.context === assembly.context && $0.object != nil
             }
-            let done = graph.values.filter(match).min { $0.order < $1.order }
-            return calls.last(where: match)?.object ?? done?.object
+            return done.min { $0.order < $1.order }?.object
         }
 
         /// Adds the trace event of `call`, if its context has a trace hook and the read is not one
