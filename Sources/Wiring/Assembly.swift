@@ -823,9 +823,11 @@ nonisolated extension DIContext {
                 }
             }
             let slot = call.slot
-            // A placeholder whose slot no injection holds finds its key's object under way each
-            // time it is read, so prototype cells, each under one key, each get their own.
-            if call.findsOnly, graph[slot]?.findsOnly != false, let object = underWay(call) {
+            // A placeholder finds its key's object under way, innermost first, each time it is
+            // read, so prototype cells, each under one key, each get their own; a substitute whose
+            // stand-in it finds must then return it, as when the graph gives it.
+            if call.findsOnly, let record = underWay(call), let object = record.object {
+                record.found = true
                 return found(object, call)
             }
             call.order = graph.count
@@ -930,15 +932,15 @@ nonisolated extension DIContext {
             }
         }
 
-        /// The object of the innermost define call of the key of `call` under way in its context.
-        func underWay(_ call: Call) -> Any? {
-            calls.last { $0.key == call.key && $0.context === call.context && $0.object != nil }?
-                .object
+        /// The innermost define call of the key of `call` under way in its context, once its
+        /// object is made.
+        func underWay(_ call: Call) -> Call? {
+            calls.last { $0.key == call.key && $0.context === call.context && $0.object != nil }
         }
 
         /// What a define call of `key` in `assembly`'s context made or found in this read, first
-        /// read first, for a placeholder that found no injection and none under way (`supply`
-        /// looks for that): EasyDi's VIPER form gives the view with `define(key: "view", …)`. The
+        /// read first, for a placeholder that found none under way (`supply` looks for that) and
+        /// no injection: EasyDi's VIPER form gives the view with `define(key: "view", …)`. The
         /// placeholder keeps it in its slot for the rest of the read.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))

@@ -170,6 +170,57 @@ final class ParityDefineFirstAssembly: Assembly {
     }
 }
 
+final class ParityCellScreen {
+    var cells: [ParityCell] = []
+}
+
+/// A screen injected under "view" whose cells, of another type, are injected as prototypes under
+/// "view" too; and a detail view defined under the key of an injected list view.
+final class ParityNestedAssembly: Assembly {
+    func inject(into screen: ParityCellScreen) {
+        defineInjection(key: "view", into: screen) { screen in
+            screen.cells = [ParityCell(1), ParityCell(2)].map { self.inject(cell: $0) }
+        }
+    }
+    func inject(cell: ParityCell) -> ParityCell {
+        defineInjection(key: "view", scope: .prototype, into: cell) {
+            $0.presenter = self.presenter
+        }
+    }
+    var cellView: ParityCell { definePlaceholder(key: "view") }
+    var presenter: ParityCellPresenter {
+        define(scope: .prototype, init: ParityCellPresenter()) { $0.cell = self.cellView }
+    }
+
+    func inject(into list: ParityListView) {
+        defineInjection(key: "view", into: list) { list in
+            let presenter = ParityListPresenter()
+            presenter.detail = self.detail
+            list.presenter = presenter
+        }
+    }
+    var detail: ParityDetailView {
+        define(key: "view", init: ParityDetailView()) { $0.presenter = self.detailPresenter }
+    }
+    var detailView: ParityDetailView { definePlaceholder(key: "view") }
+    var detailPresenter: ParityDetailPresenter {
+        define(init: ParityDetailPresenter()) { $0.view = self.detailView }
+    }
+}
+
+/// A substitute of a define of the key "view" that reads another define first, whose object
+/// stands in for the substitute's; a placeholder finds that stand-in under way.
+final class ParityStandInAssembly: Assembly {
+    var screen: ParityScreen {
+        define(key: "view", init: ParityScreen()) { $0.presenter = self.presenter }
+    }
+    var other: ParityScreen { define(init: ParityScreen()) { $0.presenter = self.presenter } }
+    var placeholder: ParityScreen { definePlaceholder(key: "view") }
+    var presenter: ParityScreenPresenter {
+        define(init: ParityScreenPresenter()) { $0.view = self.placeholder }
+    }
+}
+
 @Suite("Placeholders as EasyDi finds them: the object of the key under way")
 struct PlaceholderParityTests {
     @Test("prototype injections: each cell's presenter gets that cell, not the first one")
@@ -209,6 +260,51 @@ struct PlaceholderParityTests {
         #expect(shell.given?.presenter?.view === shell.made)
         let found = ParityDefineFirstAssembly.instance(from: DIContext()).shellWithPlaceholder
         #expect(found.given === found.made, "after a placeholder found it, the define's object")
+    }
+
+    @Test("prototype cells injected inside a screen injected under the same key get their own")
+    func prototypeCellsInsideAnInjectedScreen() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let screen = ParityCellScreen()
+                ParityNestedAssembly.instance(from: DIContext()).inject(into: screen)
+                guard screen.cells.map({ $0.presenter?.cell === $0 }) == [true, true] else {
+                    edgeWrong("a cell's presenter got another cell")
+                }
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("a define of an injected key, of another type: its placeholder gets it while under way")
+    func defineUnderAnInjectedKey() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let list = ParityListView()
+                ParityNestedAssembly.instance(from: DIContext()).inject(into: list)
+                let detail = list.presenter?.detail
+                guard detail != nil, detail?.presenter?.view === detail else {
+                    edgeWrong("the detail's presenter got another view")
+                }
+                edgeWorked()
+            })
+        #expect(text.contains("EDGE-WORKS"), "\(text)")
+    }
+
+    @Test("a placeholder that finds a substitute's stand-in under way holds it to its rule")
+    func placeholderFindsAStandIn() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let assembly = ParityStandInAssembly.instance(from: DIContext())
+                assembly.addSubstitution(for: "screen") { (own: ParityStandInAssembly) in
+                    _ = own.other
+                    return ParityScreen()
+                }
+                _ = assembly.screen
+                edgeWrong("the presenter kept a stand-in the read did not return")
+            })
+        #expect(
+            text.contains("Wiring: cycle that cannot close: ParityStandInAssembly.view was read"))
     }
 
     @Test("a trace tells a placeholder as found, never made")
