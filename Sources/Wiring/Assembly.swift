@@ -197,6 +197,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
         static let processWide = Holder(DIContext())
         @TaskLocal static var scoped: Holder?
 
+        /// One default context; `Default.lock` guards `context`.
         final class Holder: @unchecked Sendable {
             var context: DIContext
 
@@ -524,7 +525,7 @@ nonisolated extension DIContext {
     /// what type, from which call site, and whether a substitution may replace it: not what
     /// `defineInjection` keeps), then, once `supply` takes it, the substitution that supplies its
     /// object, if any, the stack's address and its object. The read's graph keeps it until the
-    /// read ends, unless it is a prototype's or found its slot taken: then only its define call
+    /// read ends, unless it is a prototype's or found its object: then only its define call
     /// does. Only the reading thread touches it, or, once the stack guard stops the program, the
     /// thread that names the path while the reading one sleeps.
     @usableFromInline final class Call: CustomStringConvertible {
@@ -941,7 +942,7 @@ nonisolated extension DIContext {
         /// What a define call of `key` in `assembly`'s context made or found in this read, first
         /// read first, for a placeholder that found none under way (`supply` looks for that) and
         /// no injection: EasyDi's VIPER form gives the view with `define(key: "view", …)`. The
-        /// placeholder keeps it in its slot for the rest of the read.
+        /// placeholder keeps it in its slot, for its later reads that find none under way.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
             let done = graph.values.filter {
