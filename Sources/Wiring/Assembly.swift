@@ -42,12 +42,12 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// EasyDi: inside a `withDefault`, setting it replaces that one, for the rest of the call.
     public static var defaultInstance: DIContext {
         get {
-            let holder = Default.scoped ?? Default.processWide
+            let holder = Default.current
             return Default.lock.withLock { holder.context }
         }
         set {
             var replaced: DIContext? = newValue
-            let holder = Default.scoped ?? Default.processWide
+            let holder = Default.current
             Default.lock.withLock { swap(&replaced!, &holder.context) }
             Read.current().letGo(&replaced)  // unlocked: its deinits may read
         }
@@ -196,6 +196,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
         static let lock = NSLock()
         static let processWide = Holder(DIContext())
         @TaskLocal static var scoped: Holder?
+
+        /// The holder that `defaultInstance` gets and sets: the task's, else the process-wide one.
+        static var current: Holder { scoped ?? processWide }
 
         /// One default context; `Default.lock` guards `context`.
         final class Holder: @unchecked Sendable {
@@ -610,6 +613,11 @@ nonisolated extension DIContext {
             }
         }
 
+        /// Whether this call has the object of `key` in `context`: what a placeholder looks for.
+        func holds(_ key: Key, in context: DIContext) -> Bool {
+            self.key == key && self.context === context && object != nil
+        }
+
         /// A placeholder's own call, which no substitution serves: it finds its object, never
         /// makes one.
         var findsOnly: Bool { site == nil && substitutable && substitution == nil }
@@ -936,7 +944,7 @@ nonisolated extension DIContext {
         /// The innermost define call of the key of `call` under way in its context, once its
         /// object is made.
         func underWay(_ call: Call) -> Call? {
-            calls.last { $0.key == call.key && $0.context === call.context && $0.object != nil }
+            calls.last { $0.holds(call.key, in: call.context) }
         }
 
         /// What a define call of `key` in `assembly`'s context made or found in this read, first
@@ -945,9 +953,7 @@ nonisolated extension DIContext {
         /// placeholder keeps it in its slot, for its later reads that find none under way.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
-            let done = graph.values.filter {
-                $0.key == key && $0.context === assembly.context && $0.object != nil
-            }
+            let done = graph.values.filter { $0.holds(key, in: assembly.context) }
             return done.min { $0.order < $1.order }?.object
         }
 
