@@ -743,19 +743,25 @@ nonisolated extension DIContext {
         }
 
         /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
-        /// read at the top level with no trace hook, probe or substitution to tell of it: found
-        /// before a `Call` is made, it skips the graph too: a singleton read 7,100 → 1,740
-        /// instructions in `Benchmarks/run --callgrind singleton`.
+        /// found as `supply` would find it, where no trace hook or probe is to hear of it and no
+        /// substitution may serve it: at the top level, or inside a read whose context met last is
+        /// this one, with no substitutions. Found before a `Call` is made: a singleton read 7,100 →
+        /// 1,740 and graph11 33,238 → 26,287 instructions in `Benchmarks/run --callgrind`.
         @usableFromInline func kept(_ key: String, _ site: Site?, in assembly: Assembly) -> Any? {
             let context = assembly.context
-            guard calls.isEmpty, probe == nil, context.trace == nil else {
+            let inRead = !calls.isEmpty
+            guard probe == nil, context.trace == nil,
+                !inRead
+                    || lastSubstitutions?.context === context
+                        && lastSubstitutions?.table.isEmpty == true
+            else {
                 return nil
             }
             let key = Key(key, of: type(of: assembly))
             let slot = Slot(
                 context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
             return context.lock.withLock {
-                context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
+                inRead || context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
             }
         }
 
@@ -839,6 +845,14 @@ nonisolated extension DIContext {
                 record.found = true
                 return found(object, call)
             }
+            // A singleton already made is found where it is kept, not in the graph, as in EasyDi:
+            // without the creation lock, else under it, where it is made if still not found.
+            let kept = {
+                call.scope.isSingleton ? call.singleton.map { self.found($0, call) } : nil
+            }
+            if let object = kept() {
+                return object
+            }
             call.order = graph.count
             injected = injected || !call.substitutable
             if call.scope != .prototype,
@@ -856,11 +870,7 @@ nonisolated extension DIContext {
             guard call.scope.isSingleton else {
                 return create(call, make)
             }
-            // Made once: found without the creation lock, else found or made under it.
-            let kept = {
-                call.singleton.map { self.found($0, call) }
-            }
-            return kept() ?? DIContext.creation.withLock { kept() ?? create(call, make) }
+            return DIContext.creation.withLock { kept() ?? create(call, make) }
         }
 
         /// The substitution of `call` in its context's table as this read first met it (a
@@ -947,8 +957,8 @@ nonisolated extension DIContext {
             calls.last { $0.holds(call.key, in: call.context) }
         }
 
-        /// What a define call of `key` in `assembly`'s context made or found in this read, first
-        /// read first, for a placeholder that found none under way (`supply` looks for that) and
+        /// What a define call of `key` in `assembly`'s context made or found in this read's graph
+        /// (not a singleton kept before the read, as in EasyDi), first read first, for a placeholder that found none under way (`supply` looks for that) and
         /// no injection: EasyDi's VIPER form gives the view with `define(key: "view", …)`. The
         /// placeholder keeps it in its slot, for its later reads that find none under way.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {

@@ -403,7 +403,9 @@ struct FastPathAttackTests {
         #expect(plain.single !== base && plain.single === plain.single)
     }
 
-    @Test("injection: a lazySingleton injection keeps the first view; placeholders find it")
+    @Test(
+        "injection: a lazySingleton injection keeps the first view; its read's placeholders find it"
+    )
     func singletonInjectionThenPlaceholders() {
         let module = Attack6ModuleAssembly.instance(from: DIContext())
         let first = Attack6Box("first view")
@@ -412,9 +414,19 @@ struct FastPathAttackTests {
         let second = Attack6Box("second view")
         #expect(module.inject(into: second) === first)
         #expect(second.inner == nil && module.presenters.value == 1)
-        let screen = module.screen(Attack6Box("third view"))
-        #expect(screen.other === first && screen.inner?.inner === first)
-        #expect(module.presenters.value == 2)
+    }
+
+    /// As in EasyDi, a singleton kept before the read is found where it is kept, not in the
+    /// read's graph, where the presenter's placeholder looks.
+    @Test("injection: a later read's placeholder does not find the kept lazySingleton injection")
+    func singletonInjectionThenPlaceholderInALaterRead() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let module = Attack6ModuleAssembly.instance(from: DIContext())
+                module.inject(into: Attack6Box("first view"))
+                edgeWrong("\(module.screen(Attack6Box("third view")).other?.name ?? "none")")
+            })
+        #expect(text.contains("Wiring: placeholder Attack6ModuleAssembly.view at "), "\(text)")
     }
 
     @Test("no key: a weakSingleton method with an argument stops on its first read")

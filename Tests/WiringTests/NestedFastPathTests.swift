@@ -1,11 +1,11 @@
 import Testing
 import Wiring
 
-// A lazy singleton read inside another read and already made: a shortcut that found it without a
-// `Call` (1.0.x, gone since 1.1) did not claim its slot in the read's graph. Where another call of
-// the read holds that slot (a placeholder, an injection of the same key, the same define call with
-// another scope) or a placeholder looks for it, the first version of that shortcut returned
-// something else than before. Each test asserts what the library did without it.
+// A singleton read inside another read and already made is found where its context keeps it,
+// before the read's graph, as EasyDi looks in its singletons before its object graph: whether the
+// read finds it without a `Call` (no trace hook, no substitutions) or through `supply`. So it is
+// not in the graph, where another call of the read may hold its slot (a placeholder, an injection
+// of the same key, the same define call with another scope) or a placeholder may look for it.
 
 // MARK: - Fixtures
 
@@ -142,36 +142,36 @@ final class Attack11Override: Attack11Base {
 
 @Suite("A lazy singleton found inside a read")
 struct NestedFastPathTests {
-    @Test("an injected singleton read after a placeholder of its key gets the placeholder's")
-    func injectionAfterPlaceholderGetsTheGraphsObject() {
+    @Test("an injected singleton read after a placeholder of its key is the kept one")
+    func injectionAfterPlaceholderIsTheKeptOne() {
         let assembly: Attack11InjectedAssembly = DIContext().assembly()
         let kept = assembly.inject(Attack11View("kept"))
         let screen = assembly.placeholderFirst
+        #expect(screen.first?.name == "made")
         #expect(screen.second === screen.first)
-        #expect(screen.third === screen.first)
-        #expect(screen.third !== kept)
+        #expect(screen.third === kept)
     }
 
-    @Test("a placeholder finds the injected singleton before a define of its key")
-    func placeholderFindsTheInjectedSingleton() {
+    @Test("a placeholder finds a define of its key, not the kept injected singleton")
+    func placeholderFindsTheDefineNotTheKeptInjection() {
         let assembly: Attack11InjectedAssembly = DIContext().assembly()
         let kept = assembly.inject(Attack11View("kept"))
         let screen = assembly.injectionFirst
         #expect(screen.third === kept)
-        #expect(screen.second === kept)
+        #expect(screen.first?.name == "made")
+        #expect(screen.second === screen.first)
     }
 
-    @Test("an injected singleton read after an injection of its key for the graph gets that one")
+    @Test("an injected singleton read after an injection of its key for the graph is the kept one")
     func singletonInjectionAfterPerGraphInjection() {
         let assembly: Attack11InjectedAssembly = DIContext().assembly()
         let kept = assembly.inject(Attack11View("kept"))
         let screen = assembly.perGraphFirst
         #expect(screen.first?.name == "graph")
-        #expect(screen.second === screen.first)
-        #expect(screen.second !== kept)
+        #expect(screen.second === kept)
     }
 
-    @Test("EasyDi's singleton view read first is what a placeholder of its key finds")
+    @Test("EasyDi's singleton view, kept before the read: a placeholder finds the graph's define")
     func easyDiSingletonViewBeforeDefineOfItsKey() {
         let assembly: Attack11EasyDiAssembly = DIContext().assembly()
         let kept = assembly.singleton
@@ -179,7 +179,7 @@ struct NestedFastPathTests {
             let screen = assembly.screen
             #expect(screen.first === kept)
             #expect(screen.second?.name == "graph")
-            #expect(screen.third === kept)
+            #expect(screen.third === screen.second)
         }
     }
 
@@ -194,14 +194,21 @@ struct NestedFastPathTests {
         #expect(assembly.singleton === screen.first)
     }
 
-    @Test("one define call read for the graph, then as a singleton, gives the graph's object")
+    @Test("one define call read for the graph, then as a kept singleton, gives the kept one")
     func sameDefineCallWithTwoScopes() {
         let assembly: Attack11ScopedAssembly = DIContext().assembly()
         let kept = assembly.thing(.lazySingleton)
         let screen = assembly.screen
         #expect(screen.first?.name == "objectGraph")
+        #expect(screen.second === kept)
+    }
+
+    @Test("one define call read for the graph, then as a singleton not yet made, gives the graph's")
+    func sameDefineCallWithTwoScopesInOneRead() {
+        let assembly: Attack11ScopedAssembly = DIContext().assembly()
+        let screen = assembly.screen
+        #expect(screen.first?.name == "objectGraph")
         #expect(screen.second === screen.first)
-        #expect(screen.second !== kept)
     }
 
     @Test("substitutions added inside a read that found a singleton wait for the next read")
@@ -222,13 +229,28 @@ struct NestedFastPathTests {
         #expect(context.unusedSubstitutions.isEmpty)
     }
 
-    @Test("an override's singleton that reads super's is what a placeholder of its key finds")
+    @Test(
+        "an override's singleton that reads super's, made in the read, is what a placeholder finds")
     func overrideReadingSuperSingleton() {
         let assembly: Attack11Override = DIContext().assembly()
-        let kept = assembly.shared
-        #expect(kept.name == "over base")
         let screen = assembly.screen
-        #expect(screen.first === kept)
-        #expect(screen.second === kept)
+        #expect(screen.first?.name == "over base")
+        #expect(screen.second === screen.first)
+        #expect(assembly.shared === screen.first)
+    }
+
+    @Test("a placeholder of a singleton kept before the read stops with the placeholder's message")
+    func placeholderOfAKeptSingleton() async {
+        let text = edgeText(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let assembly: Attack11Override = DIContext().assembly()
+                _ = assembly.shared
+                edgeWrong(assembly.screen.second?.name ?? "none")
+            })
+        #expect(
+            text.contains(
+                "Wiring: placeholder Attack11Override.shared at WiringTests/NestedFastPathTests.swift:"
+            ),
+            "\(text)")
     }
 }
