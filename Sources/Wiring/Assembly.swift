@@ -656,9 +656,10 @@ nonisolated extension DIContext {
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
         /// instructions in `Benchmarks/run --callgrind graph11`.
         @exclusivity(unchecked) var graph = [Slot: Call](minimumCapacity: 16)
-        /// The contexts' substitutions by context, and the context met last, which the next call
-        /// most often reads, found without hashing: graph11 34,553 → 32,058 instructions in
-        /// `Benchmarks/run --callgrind graph11`.
+        /// The contexts' substitutions by context, and those of the context met last, which the
+        /// next call most often reads, found without hashing (graph11 34,553 → 32,058 instructions
+        /// in `Benchmarks/run --callgrind graph11`) and added to the table only once another is met
+        /// (25,509 → 24,322: a read of one context makes no table).
         @exclusivity(unchecked) var substitutions: [ObjectIdentifier: Substitutions] = [:]
         @exclusivity(unchecked) var lastSubstitutions: Substitutions?
         @exclusivity(unchecked) var probe: Probe?
@@ -829,8 +830,8 @@ nonisolated extension DIContext {
             {
                 self.probe!.served.append(call)
                 call.substitution = probe.substitution
-            } else if call.substitutable, calls.last?.standsIn(for: call) != true,
-                let substitution = listed
+            } else if call.substitutable, let substitution = listed,
+                calls.last?.standsIn(for: call) != true
             {
                 call.substitution = substitution
                 if probe == nil {  // a probe's reads are the substitution's set-up, not a use
@@ -878,9 +879,11 @@ nonisolated extension DIContext {
         /// name; one that a key path added replaces its property's definitions only.
         func substitution(of call: Call) -> Substitution? {
             if lastSubstitutions?.context !== call.context {
+                if let met = lastSubstitutions {
+                    substitutions[ObjectIdentifier(met.context)] = met
+                }
                 let id = ObjectIdentifier(call.context)
                 lastSubstitutions = substitutions[id] ?? (call.context, call.context.snapshot)
-                substitutions[id] = lastSubstitutions
             }
             let table = lastSubstitutions!.table
             guard !table.isEmpty, let listed = table[call.key] ?? table[call.byName] else {

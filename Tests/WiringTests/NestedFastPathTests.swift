@@ -138,6 +138,17 @@ final class Attack11Override: Attack11Base {
     }
 }
 
+/// Reads a lazy singleton of the context of `services`, which the test gives it.
+final class Attack11Reader: Assembly {
+    var services: Attack11Services?
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.services?.service
+        }
+    }
+}
+
 // MARK: - Tests
 
 @Suite("A lazy singleton found inside a read")
@@ -209,6 +220,31 @@ struct NestedFastPathTests {
         let screen = assembly.screen
         #expect(screen.first?.name == "objectGraph")
         #expect(screen.second === screen.first)
+    }
+
+    @Test("a kept singleton of another context, first met inside a read, gets its substitute")
+    func keptSingletonOfAnotherContextGetsItsSubstitute() {
+        let services: Attack11Services = DIContext().assembly()
+        #expect(services.service.name == "service")
+        services.addSubstitution(for: "service") { Attack11View("fake") }
+        let reader: Attack11Reader = DIContext().assembly()
+        reader.services = services
+        #expect(reader.screen.first?.name == "fake")
+    }
+
+    @Test("a trace hook does not change what a read finds: a kept singleton, not the graph's")
+    func traceHookFindsTheKeptSingletonToo() {
+        let traced = DIContext(trace: { _ in })
+        for context in [DIContext(), traced] {
+            let assembly: Attack11EasyDiAssembly = context.assembly()
+            let kept = assembly.singleton
+            let screen = assembly.screen
+            #expect(screen.first === kept)
+            #expect(screen.third === screen.second)
+            let scoped: Attack11ScopedAssembly = context.assembly()
+            let thing = scoped.thing(.lazySingleton)
+            #expect(scoped.screen.second === thing)
+        }
     }
 
     @Test("substitutions added inside a read that found a singleton wait for the next read")
