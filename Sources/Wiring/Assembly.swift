@@ -589,15 +589,15 @@ nonisolated extension DIContext {
         /// The singleton that its substitution (or, without one, its definition) made.
         var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
 
-        /// True if this call stands in for `call`, asked for inside it: its original (the same
-        /// define call), read by its substitute, or its superclass's definition (the same key and
-        /// property from another define call), read by its override.
+        /// True if this call stands in for `call`, asked for inside it, so that no substitution
+        /// serves `call`: its original (the same define call), read by its substitute or, while
+        /// made, by itself; or its superclass's definition (the same key and property from another
+        /// define call), read by its override.
         func standsIn(for call: Call) -> Bool {
             guard call.context === context, call.key == key, call.name == name else {
                 return false
             }
-            return substitution != nil
-                ? site == call.site : site != nil && call.site != nil && site != call.site
+            return substitution != nil ? site == call.site : site != nil && call.site != nil
         }
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
@@ -871,7 +871,13 @@ nonisolated extension DIContext {
             guard call.scope.isSingleton else {
                 return create(call, make)
             }
-            return DIContext.creation.withLock { kept() ?? create(call, make) }
+            return DIContext.creation.withLock {
+                guard let object = kept() else {
+                    return create(call, make)
+                }
+                graph[slot] = nil  // made meanwhile by another thread: kept before the read, too
+                return object
+            }
         }
 
         /// The substitution of `call` in its context's table as this read first met it (a

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wiring
 
@@ -149,6 +150,30 @@ final class Attack11Reader: Assembly {
     }
 }
 
+/// A lazy singleton injection and a define of its key, for a read that meets the injection while
+/// another thread is still giving its object.
+final class Attack11SlowAssembly: Assembly {
+    func inject(_ view: @autoclosure () -> Attack11View) -> Attack11View {
+        defineInjection(key: "view", scope: .lazySingleton, into: view())
+    }
+
+    var made: Attack11View { define(key: "view", init: Attack11View("made")) }
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.inject(Attack11View("again"))
+            $0.second = self.made
+        }
+    }
+}
+
+/// `view`, once `started` is signalled and half a second has passed.
+func attack11Slowly(_ view: Attack11View, _ started: DispatchSemaphore) -> Attack11View {
+    started.signal()
+    Thread.sleep(forTimeInterval: 0.5)
+    return view
+}
+
 // MARK: - Tests
 
 @Suite("A lazy singleton found inside a read")
@@ -230,6 +255,23 @@ struct NestedFastPathTests {
         let reader: Attack11Reader = DIContext().assembly()
         reader.services = services
         #expect(reader.screen.first?.name == "fake")
+    }
+
+    @Test("a singleton another thread was making when the read reached it is not in the graph")
+    func singletonMadeMeanwhileIsNotInTheGraph() {
+        nonisolated(unsafe) let assembly: Attack11SlowAssembly = DIContext().assembly()
+        let started = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = assembly.inject(attack11Slowly(Attack11View("first"), started))
+            done.signal()
+        }
+        .start()
+        started.wait()
+        let screen = assembly.screen
+        done.wait()
+        #expect(screen.first?.name == "first")
+        #expect(screen.second?.name == "made")
     }
 
     @Test("a trace hook does not change what a read finds: a kept singleton, not the graph's")

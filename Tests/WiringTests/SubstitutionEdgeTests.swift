@@ -29,8 +29,50 @@ final class WrappedFeature: Feature {
     init(_ inner: Feature) { self.inner = inner }
 }
 
+/// A node that may point at itself and wrap another.
+final class SelfNode {
+    let name: String
+    weak var me: SelfNode?
+    var wrapped: SelfNode?
+
+    init(_ name: String) {
+        self.name = name
+    }
+}
+
+/// Definitions that read themselves from their own `inject:`.
+final class SelfReadingAssembly: Assembly {
+    var graph: SelfNode { define(init: SelfNode("graph")) { $0.me = self.graph } }
+    var single: SelfNode {
+        define(scope: .lazySingleton, init: SelfNode("single")) { $0.me = self.single }
+    }
+
+    func node(_ key: String) -> SelfNode {
+        key == "graph" ? graph : single
+    }
+}
+
 @Suite("Substitutions: key paths and decorators")
 struct SubstitutionEdgeTests {
+    @Test("a spy wraps an original that reads itself from its own inject:")
+    func spyWrapsASelfReadingOriginal() {
+        for key in ["graph", "single"] {
+            let assembly: SelfReadingAssembly = DIContext().assembly()
+            assembly.addSubstitution(for: key) { (a: SelfReadingAssembly) -> SelfNode in
+                let spy = SelfNode("spy")
+                spy.wrapped = a.node(key)
+                return spy
+            }
+            let spy = assembly.node(key)
+            #expect(spy.name == "spy")
+            #expect(spy.wrapped?.name == key)
+            #expect(spy.wrapped?.me === spy.wrapped)
+            if key == "single" {
+                #expect(assembly.node(key) === spy)
+            }
+        }
+    }
+
     @Test("a key path whose getter reads another definition first substitutes its own")
     func getterReadsFirst() {
         let assembly = ReadFirstAssembly.instance(from: DIContext())
