@@ -86,6 +86,24 @@ final class Attack11EasyDiAssembly: Assembly {
     }
 }
 
+/// An injection for the graph, then a lazy singleton's define of the same key.
+final class Attack11InjectThenSingleton: Assembly {
+    func inject(_ view: Attack11View) -> Attack11View {
+        defineInjection(key: "view", into: view)
+    }
+
+    var singleton: Attack11View {
+        define(key: "view", scope: .lazySingleton, init: Attack11View("singleton"))
+    }
+
+    var screen: Attack11Screen {
+        define(init: Attack11Screen()) {
+            $0.first = self.inject(Attack11View("injected"))
+            $0.second = self.singleton
+        }
+    }
+}
+
 /// One define call whose scope its caller chooses.
 final class Attack11ScopedAssembly: Assembly {
     func thing(_ scope: Scope) -> Attack11View {
@@ -245,6 +263,16 @@ struct NestedFastPathTests {
         let screen = assembly.screen
         #expect(screen.first?.name == "objectGraph")
         #expect(screen.second === screen.first)
+        #expect(assembly.thing(.lazySingleton).name == "lazySingleton")
+    }
+
+    @Test("a singleton's define after an injection of its key makes and keeps its own")
+    func singletonDefineAfterAnInjection() {
+        let assembly: Attack11InjectThenSingleton = DIContext().assembly()
+        let screen = assembly.screen
+        #expect(screen.first?.name == "injected")
+        #expect(screen.second?.name == "singleton")
+        #expect(assembly.singleton === screen.second)
     }
 
     @Test("a kept singleton of another context, first met inside a read, gets its substitute")
