@@ -104,6 +104,26 @@ final class Attack11InjectThenSingleton: Assembly {
     }
 }
 
+/// A weak singleton read twice in one read, with `between` run between the two reads.
+final class Attack11WeakAssembly: Assembly {
+    let made = EdgeCounter()
+    var between: (() -> Void)?
+
+    var session: Attack11View {
+        define(scope: .weakSingleton, init: Attack11View("session")) { _ in self.made.increment() }
+    }
+
+    var twice: [Int] {
+        define(init: [Int]()) {
+            _ = self.session
+            $0.append(self.made.value)
+            self.between?()
+            _ = self.session
+            $0.append(self.made.value)
+        }
+    }
+}
+
 /// One define call whose scope its caller chooses.
 final class Attack11ScopedAssembly: Assembly {
     func thing(_ scope: Scope) -> Attack11View {
@@ -300,6 +320,17 @@ struct NestedFastPathTests {
         done.wait()
         #expect(screen.first?.name == "first")
         #expect(screen.second?.name == "made")
+    }
+
+    @Test("a weak singleton kept before the read and let go in it is made anew (ScopesAndGraphs)")
+    func weakSingletonLetGoInTheRead() {
+        let assembly: Attack11WeakAssembly = DIContext().assembly()
+        var held: Attack11View? = assembly.session
+        #expect(held != nil && assembly.made.value == 1)
+        assembly.between = { held = nil }
+        #expect(assembly.twice == [1, 2])
+        assembly.between = nil
+        #expect(assembly.twice == [3, 3])
     }
 
     @Test("a trace hook does not change what a read finds: a kept singleton, not the graph's")
