@@ -589,15 +589,23 @@ nonisolated extension DIContext {
         /// The singleton that its substitution (or, without one, its definition) made.
         var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
 
-        /// True if this call stands in for `call`, asked for inside it, so that no substitution
-        /// serves `call`: its original (the same define call), read by its substitute or, while
-        /// made, by itself; or its superclass's definition (the same key and property from another
-        /// define call), read by its override.
+        /// True if this call stands in for `call`, asked for inside it: its original (the same
+        /// define call), read by its substitute, or its superclass's definition (the same key and
+        /// property from another define call), read by its override.
         func standsIn(for call: Call) -> Bool {
             guard call.context === context, call.key == key, call.name == name else {
                 return false
             }
-            return substitution != nil ? site == call.site : site != nil && call.site != nil
+            return substitution != nil
+                ? site == call.site : site != nil && call.site != nil && site != call.site
+        }
+
+        /// True if this call is the original of `call` (the same define call, served by no
+        /// substitution), under way: what it reads of itself, however indirectly, is itself, as
+        /// with no substitution. Not a prototype's, which makes a new one on every read.
+        func isOriginal(of call: Call) -> Bool {
+            substitution == nil && scope != .prototype && site != nil && site == call.site
+                && key == call.key && context === call.context
         }
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
@@ -831,7 +839,8 @@ nonisolated extension DIContext {
                 self.probe!.served.append(call)
                 call.substitution = probe.substitution
             } else if call.substitutable, let substitution = listed,
-                calls.last?.standsIn(for: call) != true
+                calls.last?.standsIn(for: call) != true,
+                !calls.contains(where: { $0.isOriginal(of: call) })
             {
                 call.substitution = substitution
                 if probe == nil {  // a probe's reads are the substitution's set-up, not a use

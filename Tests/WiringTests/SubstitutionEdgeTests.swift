@@ -40,23 +40,56 @@ final class SelfNode {
     }
 }
 
-/// Definitions that read themselves from their own `inject:`.
+/// Definitions that read themselves from their own `inject:`, directly or through another.
 final class SelfReadingAssembly: Assembly {
     var graph: SelfNode { define(init: SelfNode("graph")) { $0.me = self.graph } }
     var single: SelfNode {
         define(scope: .lazySingleton, init: SelfNode("single")) { $0.me = self.single }
     }
+    var indirect: SelfNode { define(init: SelfNode("indirect")) { $0.me = self.helper.me } }
+    var helper: SelfNode { define(init: SelfNode("helper")) { $0.me = self.indirect } }
+
+    let made = EdgeCounter()
+
+    /// A chain of three prototypes, each made anew.
+    var chain: SelfNode {
+        define(scope: .prototype, init: SelfNode("chain")) {
+            self.made.increment()
+            $0.wrapped = self.made.value < 3 ? self.chain : nil
+        }
+    }
 
     func node(_ key: String) -> SelfNode {
-        key == "graph" ? graph : single
+        switch key {
+        case "graph": graph
+        case "single": single
+        default: indirect
+        }
     }
 }
 
 @Suite("Substitutions: key paths and decorators")
 struct SubstitutionEdgeTests {
+    @Test("a spy of a prototype that reads itself wraps each one the chain makes")
+    func spyOfASelfReadingPrototype() {
+        let assembly: SelfReadingAssembly = DIContext().assembly()
+        assembly.addSubstitution(for: "chain") { (a: SelfReadingAssembly) -> SelfNode in
+            let spy = SelfNode("spy")
+            spy.wrapped = a.chain
+            return spy
+        }
+        var names: [String] = []
+        var node: SelfNode? = assembly.chain
+        while let next = node {
+            names.append(next.name)
+            node = next.wrapped
+        }
+        #expect(names == ["spy", "chain", "spy", "chain", "spy", "chain"])
+    }
+
     @Test("a spy wraps an original that reads itself from its own inject:")
     func spyWrapsASelfReadingOriginal() {
-        for key in ["graph", "single"] {
+        for key in ["graph", "single", "indirect"] {
             let assembly: SelfReadingAssembly = DIContext().assembly()
             assembly.addSubstitution(for: key) { (a: SelfReadingAssembly) -> SelfNode in
                 let spy = SelfNode("spy")
