@@ -589,23 +589,14 @@ nonisolated extension DIContext {
         /// The singleton that its substitution (or, without one, its definition) made.
         var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
 
-        /// True if this call stands in for `call`, asked for inside it: its original (the same
-        /// define call), read by its substitute, or its superclass's definition (the same key and
-        /// property from another define call), read by its override.
+        /// True if this call stands in for `call`, asked for inside it: an original of its key,
+        /// read by its substitute, or its superclass's definition (the same key and property from
+        /// another define call), read by its override.
         func standsIn(for call: Call) -> Bool {
             guard call.context === context, call.key == key, call.name == name else {
                 return false
             }
-            return substitution != nil
-                ? site == call.site : site != nil && call.site != nil && site != call.site
-        }
-
-        /// True if this call is the original of `call` (the same define call, served by no
-        /// substitution), under way: what it reads of itself, however indirectly, is itself, as
-        /// with no substitution. Not a prototype's, which makes a new one on every read.
-        func isOriginal(of call: Call) -> Bool {
-            substitution == nil && scope != .prototype && site != nil && site == call.site
-                && key == call.key && context === call.context
+            return substitution != nil || site != nil && call.site != nil && site != call.site
         }
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
@@ -839,8 +830,7 @@ nonisolated extension DIContext {
                 self.probe!.served.append(call)
                 call.substitution = probe.substitution
             } else if call.substitutable, let substitution = listed,
-                calls.last?.standsIn(for: call) != true,
-                !calls.contains(where: { $0.isOriginal(of: call) })
+                calls.last?.standsIn(for: call) != true, !originalUnderWay(of: call, substitution)
             {
                 call.substitution = substitution
                 if probe == nil {  // a probe's reads are the substitution's set-up, not a use
@@ -905,6 +895,18 @@ nonisolated extension DIContext {
                 return nil
             }
             return listed.keyPath == nil || call.key == call.byName ? listed : table[call.byName]
+        }
+
+        /// True if an original of `call` is under way: a define call of its key in its context
+        /// that `listed` would serve but does not, as a substitute wraps it (not a prototype's,
+        /// made anew on every read). What it reads of its key, however indirectly (itself, its
+        /// superclass's definition, a placeholder), is read as with no substitution.
+        func originalUnderWay(of call: Call, _ listed: Substitution) -> Bool {
+            calls.contains {
+                $0.substitution == nil && $0.scope != .prototype && $0.site != nil
+                    && $0.key == call.key && $0.context === call.context
+                    && substitution(of: $0) === listed
+            }
         }
 
         /// What `defineInjection` injected under the key of `call`, an objectGraph define call that

@@ -34,6 +34,7 @@ final class SelfNode {
     let name: String
     weak var me: SelfNode?
     var wrapped: SelfNode?
+    var other: SelfNode?
 
     init(_ name: String) {
         self.name = name
@@ -68,8 +69,83 @@ final class SelfReadingAssembly: Assembly {
     }
 }
 
+/// A definition that overrides may read through `super`, directly or through another.
+class SpyBaseAssembly: Assembly {
+    var service: SelfNode { define(init: SelfNode("base")) }
+}
+
+/// An override that reads `super` through another definition.
+final class SpyOverHelperAssembly: SpyBaseAssembly {
+    override var service: SelfNode {
+        define(init: SelfNode("sub")) { $0.wrapped = self.superHelper }
+    }
+    var superHelper: SelfNode { define(init: SelfNode("helper")) { $0.wrapped = super.service } }
+}
+
+/// An override that reads `super` directly, and a property that reads `super` too.
+final class SpyOverDirectAssembly: SpyBaseAssembly {
+    override var service: SelfNode { define(init: SelfNode("sub")) { $0.wrapped = super.service } }
+    var baseService: SelfNode { super.service }
+}
+
+/// EasyDi's VIPER form: the screen made under the key of the presenter's placeholder.
+final class SpyViperAssembly: Assembly {
+    var screen: SelfNode {
+        define(key: "view", init: SelfNode("screen")) { $0.other = self.presenter }
+    }
+    var view: SelfNode { definePlaceholder() }
+    var presenter: SelfNode { define(init: SelfNode("presenter")) { $0.me = self.view } }
+}
+
+/// The names along `wrapped`, from `node` on.
+func spyChain(_ node: SelfNode?) -> [String] {
+    var names: [String] = []
+    var next = node
+    while let node = next {
+        names.append(node.name)
+        next = node.wrapped
+    }
+    return names
+}
+
+/// A spy of `node`.
+func spyOf(_ node: SelfNode) -> SelfNode {
+    let spy = SelfNode("spy")
+    spy.wrapped = node
+    return spy
+}
+
 @Suite("Substitutions: key paths and decorators")
 struct SubstitutionEdgeTests {
+    @Test("a spy of an override that reads super through another definition wraps them all")
+    func spyOfAnOverrideReadingSuperThroughAnother() {
+        let assembly: SpyOverHelperAssembly = DIContext().assembly()
+        #expect(spyChain(assembly.service) == ["sub", "helper", "base"])
+        assembly.addSubstitution(for: "service") { (a: SpyOverHelperAssembly) in spyOf(a.service) }
+        #expect(spyChain(assembly.service) == ["spy", "sub", "helper", "base"])
+        assembly.removeSubstitution(for: "service")
+        assembly.addSubstitution(for: \.service) { (a: SpyOverHelperAssembly) in spyOf(a.service) }
+        #expect(spyChain(assembly.service) == ["spy", "sub", "helper", "base"])
+    }
+
+    @Test("a spy by name, read through super, wraps the override's original")
+    func spyByNameReadThroughSuper() {
+        let assembly: SpyOverDirectAssembly = DIContext().assembly()
+        assembly.addSubstitution(for: "service") { (a: SpyOverDirectAssembly) in spyOf(a.service) }
+        #expect(spyChain(assembly.service) == ["spy", "sub", "base"])
+        #expect(spyChain(assembly.baseService) == ["spy", "sub", "base"])
+    }
+
+    @Test("a spy of EasyDi's VIPER screen: the presenter's placeholder finds the original")
+    func spyOfAViperScreen() {
+        let assembly: SpyViperAssembly = DIContext().assembly()
+        assembly.addSubstitution(for: "view") { (a: SpyViperAssembly) in spyOf(a.screen) }
+        let spy = assembly.screen
+        #expect(spyChain(spy) == ["spy", "screen"])
+        #expect(spy.wrapped?.other?.name == "presenter")
+        #expect(spy.wrapped?.other?.me === spy.wrapped)
+    }
+
     @Test("a spy of a prototype that reads itself wraps each one the chain makes")
     func spyOfASelfReadingPrototype() {
         let assembly: SelfReadingAssembly = DIContext().assembly()
