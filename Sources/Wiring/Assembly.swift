@@ -946,7 +946,8 @@ nonisolated extension DIContext {
             if call.substitution != nil, call.found, DIContext.differ(value, call.object as Any) {
                 DIContext.fail(
                     "cycle that cannot close: \(call) was read while its substitute ran and got "
-                        + "its first define of that type (EasyDi's rule), which it did not return")
+                        + "its first other define of that type (EasyDi's rule), which it did not "
+                        + "return")
             }
             if call.scope.isSingleton {
                 call.mustNotShare()
@@ -1341,9 +1342,14 @@ nonisolated extension DIContext {
     /// written there, it took 96 bytes more of stack per define call.
     static func cycle(_ path: [Call]) -> Never {
         let names = path.drop { $0.slot != path.last!.slot }.map { "\($0)" }
+        let advice =
+            path.last!.substitution == nil
+            ? "before it is made; set one side in inject: instead of init:"
+            : "while its substitute runs, which gets the original only where it reads it itself: "
+                + "read the original there, not through another definition"
         fail(
             "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
-                + "before it is made; set one side in inject: instead of init:")
+                + advice)
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is

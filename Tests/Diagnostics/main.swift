@@ -17,6 +17,11 @@ final class ABCAssembly: Assembly {
     var b: Node { define(init: Node(self.a)) }
 }
 
+final class SpyAssembly: Assembly {
+    var feature: Node { define(init: Node(nil)) }
+    var box: Node { define(init: Node(self.feature)) }
+}
+
 final class ListAssembly: Assembly {
     func item(_ number: Int) -> Item { define(scope: .lazySingleton, init: Item(number: number)) }
 }
@@ -117,6 +122,11 @@ final class RightAssembly: Assembly {
 /// Each scenario stops the program with one message.
 let scenarios: [String: () -> Void] = [
     "cycle": { _ = ABCAssembly.instance().a },
+    "substitute-cycle": {
+        let assembly = SpyAssembly.instance()
+        assembly.addSubstitution(for: "feature") { (a: SpyAssembly) in Node(a.box) }
+        _ = assembly.feature
+    },
     "method": { _ = ListAssembly.instance().item(1) },
     "placeholder": { _ = ModuleAssembly.instance().view },
     "definition-type": { _ = FeatureAssembly.instance().feature },
