@@ -589,14 +589,16 @@ nonisolated extension DIContext {
         /// The singleton that its substitution (or, without one, its definition) made.
         var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
 
-        /// True if this call stands in for `call`, asked for inside it: an original of its key,
-        /// read by its substitute, or its superclass's definition (the same key and property from
-        /// another define call), read by its override.
-        func standsIn(for call: Call) -> Bool {
-            guard call.context === context, call.key == key, call.name == name else {
+        /// True if this call stands in for `call`, asked for inside it, which `listed` would
+        /// serve: an original of its key (its own define call, or another that its substitution
+        /// serves too), read by its substitute, or its superclass's definition (the same key and
+        /// property from another define call), read by its override.
+        func standsIn(for call: Call, _ listed: Substitution) -> Bool {
+            guard call.context === context, call.key == key else {
                 return false
             }
-            return substitution != nil || site != nil && call.site != nil && site != call.site
+            return substitution.map { site == call.site || $0 === listed }
+                ?? (call.name == name && site != nil && call.site != nil && site != call.site)
         }
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
@@ -830,7 +832,8 @@ nonisolated extension DIContext {
                 self.probe!.served.append(call)
                 call.substitution = probe.substitution
             } else if call.substitutable, let substitution = listed,
-                calls.last?.standsIn(for: call) != true, !originalUnderWay(of: call, substitution)
+                calls.last?.standsIn(for: call, substitution) != true,
+                !originalUnderWay(of: call, substitution)
             {
                 call.substitution = substitution
                 if probe == nil {  // a probe's reads are the substitution's set-up, not a use
@@ -898,13 +901,13 @@ nonisolated extension DIContext {
         }
 
         /// True if an original of `call` is under way: a define call of its key in its context
-        /// that `listed` would serve but does not, as a substitute wraps it (not a prototype's,
-        /// made anew on every read). What it reads of its key, however indirectly (itself, its
-        /// superclass's definition, a placeholder), is read as with no substitution.
+        /// that `listed` would serve but does not, as a substitute wraps it. What it reads of its
+        /// key, however indirectly (itself, its superclass's definition, a placeholder), is read
+        /// as with no substitution; but a prototype's read of a define call makes a new one.
         func originalUnderWay(of call: Call, _ listed: Substitution) -> Bool {
             calls.contains {
-                $0.substitution == nil && $0.scope != .prototype && $0.site != nil
-                    && $0.key == call.key && $0.context === call.context
+                $0.substitution == nil && $0.site != nil && $0.key == call.key
+                    && $0.context === call.context && ($0.scope != .prototype || call.site == nil)
                     && substitution(of: $0) === listed
             }
         }

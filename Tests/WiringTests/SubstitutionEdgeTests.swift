@@ -97,6 +97,42 @@ final class SpyViperAssembly: Assembly {
     var presenter: SelfNode { define(init: SelfNode("presenter")) { $0.me = self.view } }
 }
 
+/// Two properties under one key, which a substitution by that name serves both.
+final class SpySharedKeyAssembly: Assembly {
+    var x: SelfNode { define(init: SelfNode("x")) }
+    var b: SelfNode { define(key: "x", init: SelfNode("b")) { $0.other = self.x } }
+}
+
+/// EasyDi's VIPER form with prototype cells made under the key of the presenter's placeholder.
+final class SpyCellAssembly: Assembly {
+    var cell: SelfNode {
+        define(key: "view", scope: .prototype, init: SelfNode("cell")) {
+            $0.other = self.presenter
+        }
+    }
+    var view: SelfNode { definePlaceholder() }
+    var presenter: SelfNode {
+        define(scope: .prototype, init: SelfNode("presenter")) { $0.me = self.view }
+    }
+}
+
+/// A definition to decorate, and decorators that are definitions of another assembly.
+final class SpyServicesAssembly: Assembly {
+    var api: SelfNode { define(init: SelfNode("api")) }
+}
+
+final class SpyMocksAssembly: Assembly {
+    var services: SpyServicesAssembly { context.assembly() }
+    /// Reads the definition it decorates: as the stand-in, it gets itself.
+    var recording: SelfNode {
+        define(init: SelfNode("recording")) { $0.other = self.services.api }
+    }
+    /// Wraps what the substitute hands over.
+    func recording(wrapping api: SelfNode) -> SelfNode {
+        define(key: "recording-wrapping", init: SelfNode("recording")) { $0.wrapped = api }
+    }
+}
+
 /// The names along `wrapped`, from `node` on.
 func spyChain(_ node: SelfNode?) -> [String] {
     var names: [String] = []
@@ -144,6 +180,42 @@ struct SubstitutionEdgeTests {
         #expect(spyChain(spy) == ["spy", "screen"])
         #expect(spy.wrapped?.other?.name == "presenter")
         #expect(spy.wrapped?.other?.me === spy.wrapped)
+    }
+
+    @Test("a spy by a key two properties share reads the original of either")
+    func spyOfASharedKey() {
+        let assembly: SpySharedKeyAssembly = DIContext().assembly()
+        assembly.addSubstitution(for: "x") { (a: SpySharedKeyAssembly) in spyOf(a.x) }
+        #expect(spyChain(assembly.x) == ["spy", "x"])
+        let b = assembly.b
+        #expect(spyChain(b) == ["spy", "x"])
+    }
+
+    @Test("a spy of EasyDi's prototype VIPER cells: each presenter's placeholder finds its cell")
+    func spyOfPrototypeViperCells() {
+        let assembly: SpyCellAssembly = DIContext().assembly()
+        assembly.addSubstitution(for: "view") { (a: SpyCellAssembly) in spyOf(a.cell) }
+        for _ in 0..<2 {
+            let spy = assembly.cell
+            #expect(spyChain(spy) == ["spy", "cell"])
+            #expect(spy.wrapped?.other?.name == "presenter")
+            #expect(spy.wrapped?.other?.me === spy.wrapped)
+        }
+    }
+
+    @Test("a decorator that is a definition stands in for the substitute: it reads itself")
+    func decoratorDefinitionStandsIn() {
+        let services: SpyServicesAssembly = DIContext().assembly()
+        services.addSubstitution(for: "api") { (mocks: SpyMocksAssembly) in mocks.recording }
+        let api = services.api
+        #expect(api.name == "recording")
+        #expect(api.other === api)
+        api.other = nil
+        services.removeSubstitution(for: "api")
+        services.addSubstitution(for: "api") { (mocks: SpyMocksAssembly) in
+            mocks.recording(wrapping: mocks.services.api)
+        }
+        #expect(spyChain(services.api) == ["recording", "api"])
     }
 
     @Test("a spy of a prototype that reads itself wraps each one the chain makes")
