@@ -590,15 +590,18 @@ nonisolated extension DIContext {
         var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
 
         /// True if this call stands in for `call`, asked for inside it, which `listed` would
-        /// serve: an original of its key (its own define call, or another that its substitution
-        /// serves too), read by its substitute, or its superclass's definition (the same key and
-        /// property from another define call), read by its override.
+        /// serve: an original (its own define call, or any that its substitution serves too),
+        /// read by its substitute, or its superclass's definition (the same key and property from
+        /// another define call), read by its override.
         func standsIn(for call: Call, _ listed: Substitution) -> Bool {
-            guard call.context === context, call.key == key else {
+            guard call.context === context else {
                 return false
             }
-            return substitution.map { site == call.site || $0 === listed }
-                ?? (call.name == name && site != nil && call.site != nil && site != call.site)
+            if let substitution {
+                return substitution === listed || site == call.site && key == call.key
+            }
+            return call.key == key && call.name == name && site != nil && call.site != nil
+                && site != call.site
         }
 
         /// Stops if this is a method with arguments but no key (its key is shaped as `#function`
@@ -900,14 +903,15 @@ nonisolated extension DIContext {
             return listed.keyPath == nil || call.key == call.byName ? listed : table[call.byName]
         }
 
-        /// True if an original of `call` is under way: a define call of its key in its context
-        /// that `listed` would serve but does not, as a substitute wraps it. What it reads of its
-        /// key, however indirectly (itself, its superclass's definition, a placeholder), is read
-        /// as with no substitution; but a prototype's read of a define call makes a new one.
+        /// True if an original of `call` is under way: a define call in its context that
+        /// `listed` would serve but does not, as a substitute wraps it. What it reads that `listed`
+        /// serves, however indirectly (itself, its superclass's definition, a placeholder, another
+        /// key of one method), is read as with no substitution; but a prototype's read of a define
+        /// call makes a new one.
         func originalUnderWay(of call: Call, _ listed: Substitution) -> Bool {
             calls.contains {
-                $0.substitution == nil && $0.site != nil && $0.key == call.key
-                    && $0.context === call.context && ($0.scope != .prototype || call.site == nil)
+                $0.substitution == nil && $0.site != nil && $0.context === call.context
+                    && ($0.scope != .prototype || call.site == nil)
                     && substitution(of: $0) === listed
             }
         }
@@ -1348,8 +1352,8 @@ nonisolated extension DIContext {
         let advice =
             path.last!.substitution == nil
             ? "before it is made; set one side in inject: instead of init:"
-            : "while its substitute runs, which gets the original only where it reads it itself: "
-                + "read the original there, not through another definition"
+            : "while its substitute runs, which has not returned it yet: what the substitute "
+                + "reads cannot be given it (only the substitute's own reads get the original)"
         fail(
             "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
                 + advice)

@@ -133,11 +133,30 @@ final class SpyMocksAssembly: Assembly {
     }
 }
 
-/// The names along `wrapped`, from `node` on.
+/// An override with a key of its own, which reads `super`.
+final class SpyKeyedOverrideAssembly: SpyBaseAssembly {
+    override var service: SelfNode {
+        define(key: "service-2", init: SelfNode("sub")) { $0.wrapped = super.service }
+    }
+}
+
+/// Define calls that one substitution serves under several keys.
+final class SpyManyKeysAssembly: Assembly {
+    var a: SelfNode { define(key: "a1", definitionKey: "shared", init: SelfNode("a")) }
+    var b: SelfNode { define(key: "b1", definitionKey: "shared", init: SelfNode("b")) }
+
+    func item(_ number: Int) -> SelfNode {
+        define(key: "item-\(number)", init: SelfNode("item\(number)")) {
+            $0.wrapped = number > 0 ? self.item(number - 1) : nil
+        }
+    }
+}
+
+/// The names along `wrapped`, from `node` on: at most ten, should it loop.
 func spyChain(_ node: SelfNode?) -> [String] {
     var names: [String] = []
     var next = node
-    while let node = next {
+    while let node = next, names.count < 10 {
         names.append(node.name)
         next = node.wrapped
     }
@@ -216,6 +235,26 @@ struct SubstitutionEdgeTests {
             mocks.recording(wrapping: mocks.services.api)
         }
         #expect(spyChain(services.api) == ["recording", "api"])
+    }
+
+    @Test("a spy of an override with a key of its own wraps it, and it reads super")
+    func spyOfAKeyedOverride() {
+        let assembly: SpyKeyedOverrideAssembly = DIContext().assembly()
+        #expect(spyChain(assembly.service) == ["sub", "base"])
+        assembly.addSubstitution(for: "service") { (a: SpyKeyedOverrideAssembly) in
+            spyOf(a.service)
+        }
+        #expect(spyChain(assembly.service) == ["spy", "sub", "base"])
+    }
+
+    @Test("a spy of calls under several keys reads the original of any, as with none")
+    func spyOfCallsUnderSeveralKeys() {
+        let assembly: SpyManyKeysAssembly = DIContext().assembly()
+        assembly.addSubstitution(for: "shared") { (a: SpyManyKeysAssembly) in spyOf(a.a) }
+        #expect(spyChain(assembly.b) == ["spy", "a"])
+        assembly.addSubstitution(for: "item(_:)") { (a: SpyManyKeysAssembly) in spyOf(a.item(2)) }
+        #expect(spyChain(assembly.item(2)) == ["spy", "item2", "item1", "item0"])
+        #expect(spyChain(assembly.item(1)) == ["spy", "item2", "item1", "item0"])
     }
 
     @Test("a spy of a prototype that reads itself wraps each one the chain makes")
