@@ -986,9 +986,10 @@ nonisolated extension DIContext {
         }
 
         /// What a define call of `key` in `assembly`'s context made or found in this read's graph
-        /// (not a singleton kept before the read, as in EasyDi), first read first, for a placeholder that found none under way (`supply` looks for that) and
-        /// no injection: EasyDi's VIPER form gives the view with `define(key: "view", …)`. The
-        /// placeholder keeps it in its slot, for its later reads that find none under way.
+        /// (not a singleton kept before the read, as in EasyDi), first read first, for a
+        /// placeholder that found none under way (`supply` looks for that) and no injection:
+        /// EasyDi's VIPER form gives the view with `define(key: "view", …)`. The placeholder keeps
+        /// it in its slot, for its later reads that find none under way.
         @usableFromInline func made(_ key: String, in assembly: Assembly) -> Any? {
             let key = Key(key, of: type(of: assembly))
             let done = graph.values.filter { $0.holds(key, in: assembly.context) }

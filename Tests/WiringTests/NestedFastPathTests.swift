@@ -386,8 +386,8 @@ struct NestedFastPathTests {
             })
         #expect(
             text.contains(
-                "Wiring: placeholder Attack11Override.shared at WiringTests/NestedFastPathTests.swift:"
-            ),
+                "Wiring: placeholder Attack11Override.shared at "
+                    + "WiringTests/NestedFastPathTests.swift:"),
             "\(text)")
     }
 }
