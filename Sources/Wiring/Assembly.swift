@@ -94,6 +94,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// threads out, and no user code runs under it, so no access overlaps another. A singleton
     /// read 1,321 → 1,110 instructions in `Benchmarks/run --callgrind singleton`.
     @exclusivity(unchecked) var substitutions: [Key: Substitution] = [:]
+    /// The lazy singletons that `Read.kept` found lately, by `recentIndex`.
+    @exclusivity(unchecked) var recent: [Recent?] = []
     /// The assemblies, each held weakly: an assembly holds its context.
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
     /// Held while a singleton of any context is made, so that each is made once and singletons
@@ -153,14 +155,14 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// must be an object, or an optional one (an empty one is as good as released). Returns the
     /// singletons a sweep found alive, for the read to let go of when it ends.
     func keep(_ value: Any, for call: Call) -> [Slot: Any] {
-        var kept: () -> Any? = { value }
+        var kept = Kept(strong: value)
         if call.scope == .weakSingleton {
             let object = DIContext.unwrapped(value)
             guard object.map({ type(of: $0) is AnyObject.Type }) ?? true else {
                 DIContext.fail(
                     "\(call) is a weakSingleton but made \(type(of: value)), not a class")
             }
-            kept = { [weak object = object.map { $0 as AnyObject }] in object }
+            kept = Kept(strong: nil, weak: object.map { $0 as AnyObject })
         }
         return lock.withLock { call.shelf.put(kept, at: call.slot) }
     }
@@ -172,20 +174,87 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// of released weak singletons are dropped whenever the table would grow, which leaves it
     /// room for as many again, so sweeping costs O(1) amortised.
     final class Shelf {
-        @exclusivity(unchecked) var entries: [Slot: () -> Any?] = [:]
+        @exclusivity(unchecked) var entries: [Slot: Kept] = [:]
 
         /// Keeps `kept` at `slot`; returns the singletons a sweep found alive, to be let go of
         /// after unlocking: if another thread lets go of one meanwhile, its deinit runs where they
         /// are let go, and it may read.
-        func put(_ kept: @escaping () -> Any?, at slot: Slot) -> [Slot: Any] {
+        func put(_ kept: Kept, at slot: Slot) -> [Slot: Any] {
             var alive: [Slot: Any] = [:]
             if entries.count == entries.capacity {
-                alive = entries.compactMapValues { $0() }
+                alive = entries.compactMapValues(\.object)
                 entries = entries.filter { alive[$0.key] != nil }
                 entries.reserveCapacity(2 * entries.count)
             }
             entries[slot] = kept
             return alive
+        }
+    }
+
+    /// The singleton kept for `key` by the define call at `site`, as `box` boxes it if it is of
+    /// the type `box` expects, remembered in `recent` if kept strongly. What it finds is let go
+    /// of unlocked: a weak singleton that another thread lets go meanwhile may read in its deinit.
+    func kept(_ key: Key, at site: Site?, _ box: (Any) -> AnyObject?) -> AnyObject? {
+        let slot = Slot(context: ObjectIdentifier(self), key: key, site: site, substitution: nil)
+        let kept = lock.withLock { singletons.entries[slot] }
+        guard let object = kept?.object, let boxed = box(object) else {
+            return nil
+        }
+        if kept?.strong != nil, let site {
+            lock.withLock {
+                if recent.isEmpty {
+                    recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
+                }
+                recent[DIContext.recentIndex(site)] = Recent(key, site, boxed)
+            }
+        }
+        return boxed
+    }
+
+    /// A singleton as a shelf keeps it: strongly, or weakly for a `weakSingleton`.
+    struct Kept {
+        var strong: Any?
+        weak var weak: AnyObject?
+
+        var object: Any? { strong ?? weak }
+    }
+
+    /// A lazy singleton that `Read.kept` found: its key, its define call, and the object boxed as
+    /// the type the define call returns. A context remembers one per index that the define
+    /// call's place chooses, the last found there, to find it without hashing a slot or casting
+    /// from `Any`: a singleton read 1,195 → 544 and graph11 24,229 → 22,222 instructions in
+    /// `Benchmarks/run --callgrind`. Only one kept strongly is remembered: it is never let go of
+    /// while the context lives, so a box never holds what the context would let go.
+    final class Recent {
+        let key: Key
+        let site: Site
+        let box: AnyObject
+
+        init(_ key: Key, _ site: Site, _ box: AnyObject) {
+            self.key = key
+            self.site = site
+            self.box = box
+        }
+    }
+
+    /// How many lazy singletons a context remembers: `1 << recentBits`.
+    static let recentBits = 6
+    /// Knuth's multiplier for hashing by multiplication, 2^64 over the golden ratio (its low half
+    /// where a word has 32 bits), which leaves the product's top bits well mixed.
+    static let mixer = UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
+
+    /// Where a context remembers the singleton of the define call at `site`.
+    static func recentIndex(_ site: Site) -> Int {
+        let mixed = (site.line << 16 ^ site.column ^ UInt(bitPattern: site.file.utf8Start)) &* mixer
+        return Int(mixed >> (UInt.bitWidth - recentBits))
+    }
+
+    /// A singleton as the type its define call returns.
+    @usableFromInline final class Box<Object> {
+        @usableFromInline let object: Object
+
+        @usableFromInline init(_ object: Object) {
+            self.object = object
         }
     }
 
@@ -415,9 +484,12 @@ nonisolated extension Assembly {
     ) -> Result {
         let read = DIContext.Read.current()
         // Cast only what was found: an empty `Any?` casts to an optional `Result`.
-        if scope.isSingleton, let kept = read.kept(key, site, in: self), let kept = kept as? Result
+        if scope.isSingleton,
+            let kept = read.kept(
+                key, site, in: self, { ($0 as? Result).map(DIContext.Box.init) }),
+            let kept = kept as? DIContext.Box<Result>
         {
-            return kept
+            return kept.object
         }
         let call = DIContext.Call(
             type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
@@ -587,7 +659,7 @@ nonisolated extension DIContext {
         var shelf: Shelf { substitution?.singletons ?? context.singletons }
 
         /// The singleton that its substitution (or, without one, its definition) made.
-        var singleton: Any? { context.lock.withLock { shelf.entries[slot]?() } }
+        var singleton: Any? { context.lock.withLock { shelf.entries[slot]?.object } }
 
         /// True if this call stands in for `call`, asked for inside it, which `listed` would
         /// serve: an original (its own define call, or any that its substitution serves too),
@@ -750,9 +822,16 @@ nonisolated extension DIContext {
         /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
         /// found as `supply` would find it, where no trace hook or probe is to hear of it and no
         /// substitution may serve it: at the top level, or inside a read whose context met last is
-        /// this one, with no substitutions. Found before a `Call` is made: a singleton read 7,100 →
-        /// 1,740 and graph11 33,238 → 26,287 instructions in `Benchmarks/run --callgrind`.
-        @usableFromInline func kept(_ key: String, _ site: Site?, in assembly: Assembly) -> Any? {
+        /// this one, with no substitutions. Found before a `Call` is made (a singleton read 7,100 →
+        /// 1,740 and graph11 33,238 → 26,287 instructions in `Benchmarks/run --callgrind`), first
+        /// among those the context remembers, then where it keeps them, boxed by `box` as the
+        /// define call's type.
+        @usableFromInline func kept(
+            _ key: String,
+            _ site: Site?,
+            in assembly: Assembly,
+            _ box: (Any) -> AnyObject?
+        ) -> AnyObject? {
             let context = assembly.context
             let inRead = !calls.isEmpty
             guard probe == nil, context.trace == nil,
@@ -763,11 +842,18 @@ nonisolated extension DIContext {
                 return nil
             }
             let key = Key(key, of: type(of: assembly))
-            let slot = Slot(
-                context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
-            return context.lock.withLock {
-                inRead || context.substitutions.isEmpty ? context.singletons.entries[slot]?() : nil
+            let index = site.map(DIContext.recentIndex)
+            var missed = false
+            let recent: AnyObject? = context.lock.withLock {
+                guard inRead || context.substitutions.isEmpty else {
+                    return nil
+                }
+                let recent = index.flatMap { $0 < context.recent.count ? context.recent[$0] : nil }
+                    .flatMap { $0.site == site && $0.key == key ? $0.box : nil }
+                missed = recent == nil
+                return recent
             }
+            return missed ? context.kept(key, at: site, box) : recent
         }
 
         /// Reads `call` through `supply`. A top-level read's end empties the read, then lets go of

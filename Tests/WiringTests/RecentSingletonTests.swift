@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+import Wiring
+
+// A context remembers the lazy singletons that reads found, one per index that the define call's
+// place chooses, so that the next read finds each without hashing. What it remembers must never
+// change an answer: two define calls or keys at one index, two types read from one definition,
+// a weak singleton, a substitution added later, another context, threads filling it at once.
+
+// MARK: - Fixtures
+
+/// A singleton that tells which key made it.
+final class RecentItem: Sendable {
+    let key: String
+
+    init(_ key: String) {
+        self.key = key
+    }
+}
+
+/// What a generic read of one definition may be asked for as.
+protocol RecentNamed: AnyObject {
+    var key: String { get }
+}
+
+extension RecentItem: RecentNamed {}
+
+/// Singletons at many define calls, and many keys at one.
+final class RecentAssembly: Assembly {
+    /// One define call whose keys differ by argument: every key is at one index.
+    func item(_ n: Int) -> RecentItem {
+        define(key: "item-\(n)", scope: .lazySingleton, init: RecentItem("item-\(n)"))
+    }
+
+    /// One definition read as whichever type the caller asks for.
+    func named<T>() -> T {
+        define(key: "named", scope: .lazySingleton, init: RecentItem("named"))
+    }
+
+    var weak: RecentItem { define(scope: .weakSingleton, init: RecentItem("weak")) }
+
+    var a0: RecentItem { define(scope: .lazySingleton, init: RecentItem("a0")) }
+    var a1: RecentItem { define(scope: .lazySingleton, init: RecentItem("a1")) }
+    var a2: RecentItem { define(scope: .lazySingleton, init: RecentItem("a2")) }
+    var a3: RecentItem { define(scope: .lazySingleton, init: RecentItem("a3")) }
+    var a4: RecentItem { define(scope: .lazySingleton, init: RecentItem("a4")) }
+    var a5: RecentItem { define(scope: .lazySingleton, init: RecentItem("a5")) }
+    var a6: RecentItem { define(scope: .lazySingleton, init: RecentItem("a6")) }
+    var a7: RecentItem { define(scope: .lazySingleton, init: RecentItem("a7")) }
+
+    /// The eight singletons above, read in turn.
+    var all: [RecentItem] { [a0, a1, a2, a3, a4, a5, a6, a7] }
+
+    /// Reads its items inside one read, as a screen reads its shared objects.
+    var screen: [RecentItem] {
+        define(init: [RecentItem]()) { $0 = [self.item(1), self.item(2), self.item(1), self.a0] }
+    }
+}
+
+/// More define calls of one key than a context remembers singletons: two of them share a place
+/// in its table, whatever the define calls' addresses.
+final class RecentSitesAssembly: Assembly {
+    static let count = 65
+
+    func site(_ n: Int) -> RecentItem {
+        switch n {
+        case 0: define(key: "same", scope: .lazySingleton, init: RecentItem("0"))
+        case 1: define(key: "same", scope: .lazySingleton, init: RecentItem("1"))
+        case 2: define(key: "same", scope: .lazySingleton, init: RecentItem("2"))
+        case 3: define(key: "same", scope: .lazySingleton, init: RecentItem("3"))
+        case 4: define(key: "same", scope: .lazySingleton, init: RecentItem("4"))
+        case 5: define(key: "same", scope: .lazySingleton, init: RecentItem("5"))
+        case 6: define(key: "same", scope: .lazySingleton, init: RecentItem("6"))
+        case 7: define(key: "same", scope: .lazySingleton, init: RecentItem("7"))
+        case 8: define(key: "same", scope: .lazySingleton, init: RecentItem("8"))
+        case 9: define(key: "same", scope: .lazySingleton, init: RecentItem("9"))
+        case 10: define(key: "same", scope: .lazySingleton, init: RecentItem("10"))
+        case 11: define(key: "same", scope: .lazySingleton, init: RecentItem("11"))
+        case 12: define(key: "same", scope: .lazySingleton, init: RecentItem("12"))
+        case 13: define(key: "same", scope: .lazySingleton, init: RecentItem("13"))
+        case 14: define(key: "same", scope: .lazySingleton, init: RecentItem("14"))
+        case 15: define(key: "same", scope: .lazySingleton, init: RecentItem("15"))
+        case 16: define(key: "same", scope: .lazySingleton, init: RecentItem("16"))
+        case 17: define(key: "same", scope: .lazySingleton, init: RecentItem("17"))
+        case 18: define(key: "same", scope: .lazySingleton, init: RecentItem("18"))
+        case 19: define(key: "same", scope: .lazySingleton, init: RecentItem("19"))
+        case 20: define(key: "same", scope: .lazySingleton, init: RecentItem("20"))
+        case 21: define(key: "same", scope: .lazySingleton, init: RecentItem("21"))
+        case 22: define(key: "same", scope: .lazySingleton, init: RecentItem("22"))
+        case 23: define(key: "same", scope: .lazySingleton, init: RecentItem("23"))
+        case 24: define(key: "same", scope: .lazySingleton, init: RecentItem("24"))
+        case 25: define(key: "same", scope: .lazySingleton, init: RecentItem("25"))
+        case 26: define(key: "same", scope: .lazySingleton, init: RecentItem("26"))
+        case 27: define(key: "same", scope: .lazySingleton, init: RecentItem("27"))
+        case 28: define(key: "same", scope: .lazySingleton, init: RecentItem("28"))
+        case 29: define(key: "same", scope: .lazySingleton, init: RecentItem("29"))
+        case 30: define(key: "same", scope: .lazySingleton, init: RecentItem("30"))
+        case 31: define(key: "same", scope: .lazySingleton, init: RecentItem("31"))
+        case 32: define(key: "same", scope: .lazySingleton, init: RecentItem("32"))
+        case 33: define(key: "same", scope: .lazySingleton, init: RecentItem("33"))
+        case 34: define(key: "same", scope: .lazySingleton, init: RecentItem("34"))
+        case 35: define(key: "same", scope: .lazySingleton, init: RecentItem("35"))
+        case 36: define(key: "same", scope: .lazySingleton, init: RecentItem("36"))
+        case 37: define(key: "same", scope: .lazySingleton, init: RecentItem("37"))
+        case 38: define(key: "same", scope: .lazySingleton, init: RecentItem("38"))
+        case 39: define(key: "same", scope: .lazySingleton, init: RecentItem("39"))
+        case 40: define(key: "same", scope: .lazySingleton, init: RecentItem("40"))
+        case 41: define(key: "same", scope: .lazySingleton, init: RecentItem("41"))
+        case 42: define(key: "same", scope: .lazySingleton, init: RecentItem("42"))
+        case 43: define(key: "same", scope: .lazySingleton, init: RecentItem("43"))
+        case 44: define(key: "same", scope: .lazySingleton, init: RecentItem("44"))
+        case 45: define(key: "same", scope: .lazySingleton, init: RecentItem("45"))
+        case 46: define(key: "same", scope: .lazySingleton, init: RecentItem("46"))
+        case 47: define(key: "same", scope: .lazySingleton, init: RecentItem("47"))
+        case 48: define(key: "same", scope: .lazySingleton, init: RecentItem("48"))
+        case 49: define(key: "same", scope: .lazySingleton, init: RecentItem("49"))
+        case 50: define(key: "same", scope: .lazySingleton, init: RecentItem("50"))
+        case 51: define(key: "same", scope: .lazySingleton, init: RecentItem("51"))
+        case 52: define(key: "same", scope: .lazySingleton, init: RecentItem("52"))
+        case 53: define(key: "same", scope: .lazySingleton, init: RecentItem("53"))
+        case 54: define(key: "same", scope: .lazySingleton, init: RecentItem("54"))
+        case 55: define(key: "same", scope: .lazySingleton, init: RecentItem("55"))
+        case 56: define(key: "same", scope: .lazySingleton, init: RecentItem("56"))
+        case 57: define(key: "same", scope: .lazySingleton, init: RecentItem("57"))
+        case 58: define(key: "same", scope: .lazySingleton, init: RecentItem("58"))
+        case 59: define(key: "same", scope: .lazySingleton, init: RecentItem("59"))
+        case 60: define(key: "same", scope: .lazySingleton, init: RecentItem("60"))
+        case 61: define(key: "same", scope: .lazySingleton, init: RecentItem("61"))
+        case 62: define(key: "same", scope: .lazySingleton, init: RecentItem("62"))
+        case 63: define(key: "same", scope: .lazySingleton, init: RecentItem("63"))
+        case 64: define(key: "same", scope: .lazySingleton, init: RecentItem("64"))
+        default: fatalError("no define call \(n)")
+        }
+    }
+}
+
+// MARK: - Tests
+
+@Suite("Remembered singletons")
+struct RecentSingletonTests {
+    @Test("keys of one define call, read in turn, each give their own singleton")
+    func keysAtOneIndex() {
+        let assembly = RecentAssembly.instance(from: DIContext())
+        let first = (0..<50).map { assembly.item($0) }
+        for round in 0..<3 {
+            for n in (0..<50).reversed() {
+                let item = assembly.item(n)
+                #expect(item.key == "item-\(n)", "round \(round)")
+                #expect(item === first[n])
+            }
+        }
+    }
+
+    @Test("define calls of one key, more than a context remembers, each keep their own")
+    func sitesOfOneKey() {
+        let assembly = RecentSitesAssembly.instance(from: DIContext())
+        let first = (0..<RecentSitesAssembly.count).map { assembly.site($0) }
+        #expect(first.map(\.key) == (0..<RecentSitesAssembly.count).map { "\($0)" })
+        for _ in 0..<3 {
+            for n in (0..<RecentSitesAssembly.count).reversed() {
+                #expect(assembly.site(n) === first[n])
+            }
+        }
+    }
+
+    @Test("inside a read, keys of one define call give their own singleton")
+    func keysAtOneIndexInsideARead() {
+        let assembly = RecentAssembly.instance(from: DIContext())
+        let outside = [assembly.item(1), assembly.item(2)]
+        for _ in 0..<3 {
+            let screen = assembly.screen
+            #expect(screen.map(\.key) == ["item-1", "item-2", "item-1", "a0"])
+            #expect(screen[0] === outside[0] && screen[1] === outside[1])
+            #expect(screen[2] === outside[0] && screen[3] === assembly.a0)
+        }
+    }
+
+    @Test("one definition read as its class and as a protocol gives one singleton")
+    func twoTypesOfOneDefinition() {
+        let assembly = RecentAssembly.instance(from: DIContext())
+        let item: RecentItem = assembly.named()
+        for _ in 0..<3 {
+            let named: any RecentNamed = assembly.named()
+            let again: RecentItem = assembly.named()
+            #expect(named === item && again === item)
+        }
+        let optional: RecentItem? = assembly.named()
+        #expect(optional === item)
+    }
+
+    @Test("many singletons of one assembly, read in turn, each stay themselves")
+    func manySingletons() {
+        let context = DIContext()
+        let assembly = RecentAssembly.instance(from: context)
+        let first = assembly.all
+        #expect(first.map(\.key) == (0..<8).map { "a\($0)" })
+        for _ in 0..<5 {
+            #expect(zip(assembly.all, first).allSatisfy { $0 === $1 })
+        }
+    }
+
+    @Test("a weak singleton read twice is not held by the context")
+    func weakIsNotRemembered() {
+        let assembly = RecentAssembly.instance(from: DIContext())
+        weak var released: RecentItem?
+        do {
+            let held = assembly.weak
+            #expect(assembly.weak === held)
+            #expect(assembly.weak === held)
+            released = held
+        }
+        #expect(released == nil)
+    }
+
+    @Test("a substitution added after reads is what the next read gets; removed, the original")
+    func substitutionAfterReads() {
+        let assembly = RecentAssembly.instance(from: DIContext())
+        let original = assembly.a3
+        #expect(assembly.a3 === original)
+        let fake = RecentItem("fake")
+        assembly.addSubstitution(for: "a3") { fake }
+        #expect(assembly.a3 === fake)
+        #expect(assembly.all[3] === fake)
+        assembly.removeSubstitution(for: "a3")
+        #expect(assembly.a3 === original)
+    }
+
+    @Test("two contexts remember their own singletons of the same define calls")
+    func contextsApart() {
+        let one = RecentAssembly.instance(from: DIContext())
+        let two = RecentAssembly.instance(from: DIContext())
+        for _ in 0..<3 {
+            #expect(one.a5 !== two.a5)
+            #expect(one.a5 === one.a5 && two.a5 === two.a5)
+            #expect(one.item(7) !== two.item(7))
+        }
+    }
+
+    /// Fills and reads what the context remembers from four threads at once: without the
+    /// context's lock around it, the table is written by two threads at once (a crash, or a
+    /// report under ThreadSanitizer).
+    @Test("four threads filling and reading at once each get the context's singletons")
+    func threads() {
+        for _ in 0..<50 {
+            let context = DIContext()
+            let assembly = RecentAssembly.instance(from: context)
+            let shared = Attack6Unchecked(value: assembly)
+            let wrong = RecentMisses()
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                let assembly = shared.value
+                for round in 0..<200 {
+                    let n = (round + worker) % 40
+                    let items = assembly.all + [assembly.item(n)]
+                    if items.last!.key != "item-\(n)" || items[round % 8].key != "a\(round % 8)" {
+                        wrong.add()
+                    }
+                }
+            }
+            let items = assembly.all
+            #expect(wrong.value == 0)
+            #expect(zip(assembly.all, items).allSatisfy { $0 === $1 })
+        }
+    }
+}
+
+/// A count that threads add to.
+private final class RecentMisses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add() {
+        lock.withLock { count += 1 }
+    }
+}
