@@ -89,13 +89,15 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Guards the three tables below and every `Substitution`'s `singletons` and `used`; never
     /// held while user code runs.
     let lock = NSLock()
+    /// The lazy singletons that `Read.kept` found lately, by `recentIndex`. Declared before
+    /// `singletons`, so that it is let go of first and what they keep goes in the same order
+    /// as if it had never been remembered.
+    @exclusivity(unchecked) var recent: [Recent?] = []
     let singletons = Shelf()
     /// Like a shelf's entries, skips Swift's run-time exclusivity checks: the lock keeps other
     /// threads out, and no user code runs under it, so no access overlaps another. A singleton
     /// read 1,321 → 1,110 instructions in `Benchmarks/run --callgrind singleton`.
     @exclusivity(unchecked) var substitutions: [Key: Substitution] = [:]
-    /// The lazy singletons that `Read.kept` found lately, by `recentIndex`.
-    @exclusivity(unchecked) var recent: [Recent?] = []
     /// The assemblies, each held weakly: an assembly holds its context.
     var assemblies: [ObjectIdentifier: () -> Any?] = [:]
     /// Held while a singleton of any context is made, so that each is made once and singletons
@@ -191,30 +193,48 @@ public nonisolated final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// The singleton kept for `key` by the define call at `site`, as `box` boxes it if it is of
-    /// the type `box` expects, remembered in `recent` if kept strongly. What it finds is let go
-    /// of unlocked: a weak singleton that another thread lets go meanwhile may read in its deinit.
-    func kept(_ key: Key, at site: Site?, _ box: (Any) -> AnyObject?) -> AnyObject? {
+    /// Gives the singleton kept for `key` by the define call at `site` in `found`, and, if it
+    /// is to be remembered and is kept strongly, in a new box of `type` that holds it itself,
+    /// which it remembers. It is boxed unlocked, as a cast may bridge (running the type's own
+    /// code), and let go of unlocked: a weak singleton that another thread lets go meanwhile may
+    /// read in its deinit.
+    func kept(
+        _ key: Key,
+        at site: Site?,
+        as type: Box.Type,
+        remember: Bool,
+        _ inRead: Bool,
+        _ found: inout Any?
+    ) -> Box? {
         let slot = Slot(context: ObjectIdentifier(self), key: key, site: site, substitution: nil)
-        let kept = lock.withLock { singletons.entries[slot] }
-        guard let object = kept?.object, let boxed = box(object) else {
+        let kept = lock.withLock {
+            inRead || substitutions.isEmpty ? singletons.entries[slot] : nil
+        }
+        found = kept?.object
+        guard remember, kept?.strong != nil, let site, let found, let box = type.init(found),
+            box.holds(found)
+        else {
             return nil
         }
-        if kept?.strong != nil, let site {
-            lock.withLock {
-                if recent.isEmpty {
-                    recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
-                }
-                recent[DIContext.recentIndex(site)] = Recent(key, site, boxed)
+        lock.withLock {
+            if recent.isEmpty {
+                recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
             }
+            let index = DIContext.recentIndex(site)
+            recent[index] = recent[index] ?? Recent(key, site, box)
         }
-        return boxed
+        return box
     }
 
     /// A singleton as a shelf keeps it: strongly, or weakly for a `weakSingleton`.
-    struct Kept {
-        var strong: Any?
+    final class Kept {
+        let strong: Any?
         weak var weak: AnyObject?
+
+        init(strong: Any?, weak: AnyObject? = nil) {
+            self.strong = strong
+            self.weak = weak
+        }
 
         var object: Any? { strong ?? weak }
     }
@@ -228,9 +248,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     final class Recent {
         let key: Key
         let site: Site
-        let box: AnyObject
+        let box: Box
 
-        init(_ key: Key, _ site: Site, _ box: AnyObject) {
+        init(_ key: Key, _ site: Site, _ box: Box) {
             self.key = key
             self.site = site
             self.box = box
@@ -245,16 +265,42 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// Where a context remembers the singleton of the define call at `site`.
     static func recentIndex(_ site: Site) -> Int {
-        let mixed = (site.line << 16 ^ site.column ^ UInt(bitPattern: site.file.utf8Start)) &* mixer
-        return Int(mixed >> (UInt.bitWidth - recentBits))
+        Int(((site.line << 16 ^ site.column) &* mixer) >> (UInt.bitWidth - recentBits))
+    }
+
+    /// A singleton that `Read.kept` found where its context keeps it, as a `Typed` box of the
+    /// type its define call returns.
+    @usableFromInline class Box {
+        init() {}
+
+        /// Boxes `value`, if it is of the type the box holds.
+        required init?(_ value: Any) {
+            return nil
+        }
+
+        /// Whether it holds `value`, what the context keeps, itself (of that very type, or the
+        /// same object), not a copy that the cast made (an `NSNumber` from an `Int`, a struct
+        /// boxed as `AnyObject`), which each read makes anew: only such a box is remembered.
+        func holds(_ value: Any) -> Bool {
+            false
+        }
     }
 
     /// A singleton as the type its define call returns.
-    @usableFromInline final class Box<Object> {
+    @usableFromInline final class Typed<Object>: Box {
         @usableFromInline let object: Object
 
-        @usableFromInline init(_ object: Object) {
+        required init?(_ value: Any) {
+            guard let object = value as? Object else {
+                return nil
+            }
             self.object = object
+            super.init()
+        }
+
+        override func holds(_ value: Any) -> Bool {
+            type(of: value) == Object.self
+                || type(of: value) is AnyObject.Type && value as AnyObject === object as AnyObject
         }
     }
 
@@ -484,12 +530,16 @@ nonisolated extension Assembly {
     ) -> Result {
         let read = DIContext.Read.current()
         // Cast only what was found: an empty `Any?` casts to an optional `Result`.
-        if scope.isSingleton,
-            let kept = read.kept(
-                key, site, in: self, { ($0 as? Result).map(DIContext.Box.init) }),
-            let kept = kept as? DIContext.Box<Result>
-        {
-            return kept.object
+        if scope.isSingleton {
+            var found: Any?
+            let box = read.kept(
+                key, site, scope, in: self, as: DIContext.Typed<Result>.self, &found)
+            if let box = box as? DIContext.Typed<Result> {
+                return box.object
+            }
+            if let found, let kept = found as? Result {
+                return kept
+            }
         }
         let call = DIContext.Call(
             type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
@@ -570,7 +620,8 @@ nonisolated extension DIContext {
             guard left.line == right.line, left.column == right.column else {
                 return false
             }
-            return left.file.utf8Start == right.file.utf8Start
+            let pointers = left.file.hasPointerRepresentation && right.file.hasPointerRepresentation
+            return pointers && left.file.utf8Start == right.file.utf8Start
                 || left.file.description == right.file.description
         }
     }
@@ -823,15 +874,17 @@ nonisolated extension DIContext {
         /// found as `supply` would find it, where no trace hook or probe is to hear of it and no
         /// substitution may serve it: at the top level, or inside a read whose context met last is
         /// this one, with no substitutions. Found before a `Call` is made (a singleton read 7,100 →
-        /// 1,740 and graph11 33,238 → 26,287 instructions in `Benchmarks/run --callgrind`), first
-        /// among those the context remembers, then where it keeps them, boxed by `box` as the
-        /// define call's type.
+        /// 1,740 and graph11 33,238 → 26,287 instructions in `Benchmarks/run --callgrind`): in a
+        /// box of `type` if the context remembers it, else in `found`, as kept (and remembered in a
+        /// new box if it is the first kept strongly at its index and the box holds it itself).
         @usableFromInline func kept(
             _ key: String,
             _ site: Site?,
+            _ scope: Assembly.Scope,
             in assembly: Assembly,
-            _ box: (Any) -> AnyObject?
-        ) -> AnyObject? {
+            as type: Box.Type,
+            _ found: inout Any?
+        ) -> Box? {
             let context = assembly.context
             let inRead = !calls.isEmpty
             guard probe == nil, context.trace == nil,
@@ -841,19 +894,32 @@ nonisolated extension DIContext {
             else {
                 return nil
             }
-            let key = Key(key, of: type(of: assembly))
-            let index = site.map(DIContext.recentIndex)
-            var missed = false
-            let recent: AnyObject? = context.lock.withLock {
-                guard inRead || context.substitutions.isEmpty else {
+            let key = Key(key, of: Swift.type(of: assembly))
+            // Only lazy singletons are remembered: a weak one is looked for where it is kept.
+            let index = scope == .lazySingleton ? site.map(DIContext.recentIndex) : nil
+            var (missed, free) = (index == nil, false)
+            let box: Box? =
+                missed
+                ? nil
+                : context.lock.withLock {
+                    guard inRead || context.substitutions.isEmpty else {
+                        return nil
+                    }
+                    let recent = index.flatMap {
+                        $0 < context.recent.count ? context.recent[$0] : nil
+                    }
+                    if let recent, recent.site == site, recent.key == key,
+                        Swift.type(of: recent.box) == type
+                    {
+                        return recent.box
+                    }
+                    (missed, free) = (true, recent == nil && index != nil)
                     return nil
                 }
-                let recent = index.flatMap { $0 < context.recent.count ? context.recent[$0] : nil }
-                    .flatMap { $0.site == site && $0.key == key ? $0.box : nil }
-                missed = recent == nil
-                return recent
+            guard missed else {
+                return box
             }
-            return missed ? context.kept(key, at: site, box) : recent
+            return context.kept(key, at: site, as: type, remember: free, inRead, &found)
         }
 
         /// Reads `call` through `supply`. A top-level read's end empties the read, then lets go of

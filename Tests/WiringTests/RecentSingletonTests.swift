@@ -134,6 +134,62 @@ final class RecentSitesAssembly: Assembly {
     }
 }
 
+/// A value that a cast to `AnyObject` boxes anew each time.
+struct RecentSettings {
+    var verbose = false
+}
+
+/// Singletons that their define calls' types make anew on each cast, and a define call whose
+/// file is a static string without an address.
+final class RecentCastAssembly: Assembly {
+    var settings: AnyObject { define(scope: .lazySingleton, init: RecentSettings()) }
+    var count: NSNumber { define(scope: .lazySingleton, init: 42) }
+
+    var unaddressed: RecentItem {
+        define(scope: .lazySingleton, init: RecentItem("unaddressed"), file: unicodeScalar())
+    }
+
+    /// A static string made from a unicode scalar literal, which has no address.
+    private func unicodeScalar<T: ExpressibleByUnicodeScalarLiteral>() -> T {
+        "x"
+    }
+}
+
+/// Tells when it goes, to a log shared by the test.
+final class RecentNoisy {
+    let name: String
+    let log: RecentLog
+
+    init(_ name: String, _ log: RecentLog) {
+        self.name = name
+        self.log = log
+    }
+
+    deinit {
+        log.add(name)
+    }
+}
+
+/// What went, in order.
+final class RecentLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+
+    var entries: [String] { lock.withLock { names } }
+
+    func add(_ name: String) {
+        lock.withLock { names.append(name) }
+    }
+}
+
+/// A singleton and one that a substitution replaces, for the order a context lets them go in.
+final class RecentOrderAssembly: Assembly {
+    static let log = RecentLog()
+
+    var a: RecentNoisy { define(scope: .lazySingleton, init: RecentNoisy("a", Self.log)) }
+    var b: RecentNoisy { define(scope: .lazySingleton, init: RecentNoisy("b", Self.log)) }
+}
+
 // MARK: - Tests
 
 @Suite("Remembered singletons")
@@ -161,6 +217,39 @@ struct RecentSingletonTests {
                 #expect(assembly.site(n) === first[n])
             }
         }
+    }
+
+    @Test(
+        "a singleton that a cast copies (a struct as AnyObject, an Int as NSNumber) is copied anew")
+    func castsThatCopy() {
+        let assembly = RecentCastAssembly.instance(from: DIContext())
+        let settings = (0..<3).map { _ in assembly.settings }
+        #expect(settings[0] !== settings[1] && settings[1] !== settings[2])
+        weak let released = assembly.settings
+        #expect(released == nil)
+        let counts = (0..<3).map { _ in assembly.count }
+        #expect(counts.allSatisfy { $0.intValue == 42 })
+    }
+
+    @Test("a define call whose file has no address is read again and again")
+    func fileWithoutAddress() {
+        let assembly = RecentCastAssembly.instance(from: DIContext())
+        let first = assembly.unaddressed
+        #expect(assembly.unaddressed === first && assembly.unaddressed === first)
+    }
+
+    @Test("a context lets a remembered singleton go before its substitutions' singletons")
+    func orderOfRelease() {
+        do {
+            let assembly = RecentOrderAssembly.instance(from: DIContext())
+            _ = assembly.a
+            _ = assembly.a
+            assembly.addSubstitution(for: "b") {
+                RecentNoisy("substitute-b", RecentOrderAssembly.log)
+            }
+            _ = assembly.b
+        }
+        #expect(RecentOrderAssembly.log.entries == ["a", "substitute-b"])
     }
 
     @Test("inside a read, keys of one define call give their own singleton")
