@@ -241,10 +241,10 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// A lazy singleton that `Read.kept` found: its key, its define call, and the object boxed as
     /// the type the define call returns. A context remembers one per index that the define
-    /// call's place chooses, the last found there, to find it without hashing a slot or casting
-    /// from `Any`: a singleton read 1,195 → 544 and graph11 24,229 → 22,222 instructions in
-    /// `Benchmarks/run --callgrind`. Only one kept strongly is remembered: it is never let go of
-    /// while the context lives, so a box never holds what the context would let go.
+    /// call's line and column choose, the first found there, to find it again without hashing a
+    /// slot or casting from `Any`: a singleton read 1,195 → 597 and graph11 24,229 → 22,417
+    /// instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered: the
+    /// context never lets it go while it lives, so a box holds nothing longer than it would.
     final class Recent {
         let key: Key
         let site: Site
