@@ -92,7 +92,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// The lazy singletons that `Read.kept` found lately, by `recentIndex`. Declared before
     /// `singletons`, so that it is let go of first and what they keep goes in the same order
     /// as if it had never been remembered.
-    @exclusivity(unchecked) var recent: [Recent?] = []
+    @exclusivity(unchecked) var recent: [Box?] = []
     let singletons = Shelf()
     /// Like a shelf's entries, skips Swift's run-time exclusivity checks: the lock keeps other
     /// threads out, and no user code runs under it, so no access overlaps another. A singleton
@@ -193,39 +193,6 @@ public nonisolated final class DIContext: @unchecked Sendable {
         }
     }
 
-    /// Gives the singleton kept for `key` by the define call at `site` in `found`, and, if it
-    /// is to be remembered and is kept strongly, in a new box of `type` that holds it itself,
-    /// which it remembers. It is boxed unlocked, as a cast may bridge (running the type's own
-    /// code), and let go of unlocked: a weak singleton that another thread lets go meanwhile may
-    /// read in its deinit.
-    func kept(
-        _ key: Key,
-        at site: Site?,
-        as type: Box.Type,
-        remember: Bool,
-        _ inRead: Bool,
-        _ found: inout Any?
-    ) -> Box? {
-        let slot = Slot(context: ObjectIdentifier(self), key: key, site: site, substitution: nil)
-        let kept = lock.withLock {
-            inRead || substitutions.isEmpty ? singletons.entries[slot] : nil
-        }
-        found = kept?.object
-        guard remember, kept?.strong != nil, let site, let found, let box = type.init(found),
-            box.holds(found)
-        else {
-            return nil
-        }
-        lock.withLock {
-            if recent.isEmpty {
-                recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
-            }
-            let index = DIContext.recentIndex(site)
-            recent[index] = recent[index] ?? Recent(key, site, box)
-        }
-        return box
-    }
-
     /// A singleton as a shelf keeps it: strongly, or weakly for a `weakSingleton`.
     final class Kept {
         let strong: Any?
@@ -239,24 +206,6 @@ public nonisolated final class DIContext: @unchecked Sendable {
         var object: Any? { strong ?? weak }
     }
 
-    /// A lazy singleton that `Read.kept` found: its key, its define call, and the object boxed as
-    /// the type the define call returns. A context remembers one per index that the define
-    /// call's line and column choose, the first found there, to find it again without hashing a
-    /// slot or casting from `Any`: a singleton read 1,195 → 597 and graph11 24,229 → 22,417
-    /// instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered: the
-    /// context never lets it go while it lives, so a box holds nothing longer than it would.
-    final class Recent {
-        let key: Key
-        let site: Site
-        let box: Box
-
-        init(_ key: Key, _ site: Site, _ box: Box) {
-            self.key = key
-            self.site = site
-            self.box = box
-        }
-    }
-
     /// How many lazy singletons a context remembers: `1 << recentBits`.
     static let recentBits = 6
     /// Knuth's multiplier for hashing by multiplication, 2^64 over the golden ratio (its low half
@@ -268,21 +217,26 @@ public nonisolated final class DIContext: @unchecked Sendable {
         Int(((site.line << 16 ^ site.column) &* mixer) >> (UInt.bitWidth - recentBits))
     }
 
-    /// A singleton that `Read.kept` found where its context keeps it, as a `Typed` box of the
-    /// type its define call returns.
+    /// A lazy singleton that `Read.kept` found, remembered by its context for its key and define
+    /// call in a `Typed` box of the type the define call returns, one per index that the define
+    /// call's line and column choose (the first found there), to be found again without hashing
+    /// a slot or casting from `Any`: a singleton read 1,195 → 597 and graph11 24,229 → 22,417
+    /// instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered: the
+    /// context never lets it go while it lives, so a box holds nothing longer than it would.
     @usableFromInline class Box {
-        init() {}
+        let key: Key
+        let site: Site
 
-        /// Boxes `value`, if it is of the type the box holds.
-        required init?(_ value: Any) {
-            return nil
+        init(_ key: Key, _ site: Site) {
+            self.key = key
+            self.site = site
         }
 
-        /// Whether it holds `value`, what the context keeps, itself (of that very type, or the
-        /// same object), not a copy that the cast made (an `NSNumber` from an `Int`, a struct
-        /// boxed as `AnyObject`), which each read makes anew: only such a box is remembered.
-        func holds(_ value: Any) -> Bool {
-            false
+        /// Boxes `value` if it is of the type the box holds and the box holds it itself (of that
+        /// very type, or the same object), not a copy that the cast made (an `NSNumber` from an
+        /// `Int`, a struct boxed as `AnyObject`), which each read makes anew.
+        required init?(_ value: Any, _ key: Key, _ site: Site) {
+            return nil
         }
     }
 
@@ -290,17 +244,16 @@ public nonisolated final class DIContext: @unchecked Sendable {
     @usableFromInline final class Typed<Object>: Box {
         @usableFromInline let object: Object
 
-        required init?(_ value: Any) {
-            guard let object = value as? Object else {
+        required init?(_ value: Any, _ key: Key, _ site: Site) {
+            guard let object = value as? Object,
+                type(of: value) == Object.self
+                    || type(of: value) is AnyObject.Type
+                        && value as AnyObject === object as AnyObject
+            else {
                 return nil
             }
             self.object = object
-            super.init()
-        }
-
-        override func holds(_ value: Any) -> Bool {
-            type(of: value) == Object.self
-                || type(of: value) is AnyObject.Type && value as AnyObject === object as AnyObject
+            super.init(key, site)
         }
     }
 
@@ -905,21 +858,38 @@ nonisolated extension DIContext {
                     guard inRead || context.substitutions.isEmpty else {
                         return nil
                     }
-                    let recent = index.flatMap {
-                        $0 < context.recent.count ? context.recent[$0] : nil
+                    let box = index! < context.recent.count ? context.recent[index!] : nil
+                    if let box, box.site == site, box.key == key, Swift.type(of: box) == type {
+                        return box
                     }
-                    if let recent, recent.site == site, recent.key == key,
-                        Swift.type(of: recent.box) == type
-                    {
-                        return recent.box
-                    }
-                    (missed, free) = (true, recent == nil && index != nil)
+                    (missed, free) = (true, box == nil)
                     return nil
                 }
             guard missed else {
                 return box
             }
-            return context.kept(key, at: site, as: type, remember: free, inRead, &found)
+            // What it finds is let go of unlocked: a weak singleton that another thread lets go
+            // meanwhile may read in its deinit. It is boxed unlocked: a cast may bridge, running
+            // the type's own code.
+            let slot = Slot(
+                context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
+            let kept = context.lock.withLock {
+                inRead || context.substitutions.isEmpty ? context.singletons.entries[slot] : nil
+            }
+            found = kept?.object
+            guard free, kept?.strong != nil, let site, let found,
+                let made = type.init(found, key, site)
+            else {
+                return nil
+            }
+            context.lock.withLock {
+                if context.recent.isEmpty {
+                    context.recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
+                }
+                let index = DIContext.recentIndex(site)
+                context.recent[index] = context.recent[index] ?? made
+            }
+            return made
         }
 
         /// Reads `call` through `supply`. A top-level read's end empties the read, then lets go of
