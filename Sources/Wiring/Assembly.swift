@@ -214,7 +214,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// Where a context remembers the singleton of the define call at `site`.
     static func recentIndex(_ site: Site) -> Int {
-        Int(((site.line << 16 ^ site.column) &* mixer) >> (UInt.bitWidth - recentBits))
+        let file = site.file.hasPointerRepresentation ? UInt(bitPattern: site.file.utf8Start) : 0
+        return Int(
+            ((site.line << 16 ^ site.column ^ file) &* mixer) >> (UInt.bitWidth - recentBits))
     }
 
     /// A lazy singleton that `Read.kept` found, remembered by its context for its key and define
@@ -226,15 +228,18 @@ public nonisolated final class DIContext: @unchecked Sendable {
     @usableFromInline class Box {
         let key: Key
         let site: Site
+        /// Whether it holds the singleton itself, not what a cast converted it to (an `NSNumber`
+        /// from an `Int`, a struct boxed as `AnyObject`), which each read makes anew: only such a
+        /// box is remembered.
+        let same: Bool
 
-        init(_ key: Key, _ site: Site) {
+        init(_ key: Key, _ site: Site, same: Bool) {
             self.key = key
             self.site = site
+            self.same = same
         }
 
-        /// Boxes `value` if it is of the type the box holds and the box holds it itself (of that
-        /// very type, or the same object), not a copy that the cast made (an `NSNumber` from an
-        /// `Int`, a struct boxed as `AnyObject`), which each read makes anew.
+        /// Boxes `value`, if it is of the type the box holds.
         required init?(_ value: Any, _ key: Key, _ site: Site) {
             return nil
         }
@@ -245,15 +250,12 @@ public nonisolated final class DIContext: @unchecked Sendable {
         @usableFromInline let object: Object
 
         required init?(_ value: Any, _ key: Key, _ site: Site) {
-            guard let object = value as? Object,
-                type(of: value) == Object.self
-                    || type(of: value) is AnyObject.Type
-                        && value as AnyObject === object as AnyObject
-            else {
+            guard let object = value as? Object else {
                 return nil
             }
             self.object = object
-            super.init(key, site)
+            let same = Swift.type(of: value) == Object.self || DIContext.same(object, value)
+            super.init(key, site, same: same)
         }
     }
 
@@ -859,7 +861,7 @@ nonisolated extension DIContext {
                         return nil
                     }
                     let box = index! < context.recent.count ? context.recent[index!] : nil
-                    if let box, box.site == site, box.key == key, Swift.type(of: box) == type {
+                    if let box, box.key == key, box.site == site, Swift.type(of: box) == type {
                         return box
                     }
                     (missed, free) = (true, box == nil)
@@ -877,17 +879,19 @@ nonisolated extension DIContext {
                 inRead || context.substitutions.isEmpty ? context.singletons.entries[slot] : nil
             }
             found = kept?.object
-            guard free, kept?.strong != nil, let site, let found,
-                let made = type.init(found, key, site)
-            else {
+            guard free, kept?.strong != nil, let site, let found else {
                 return nil
             }
+            // One whose box does not hold it itself holds its index with an empty box, so that
+            // later reads do not try again.
+            let made = type.init(found, key, site)
             context.lock.withLock {
                 if context.recent.isEmpty {
                     context.recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
                 }
                 let index = DIContext.recentIndex(site)
-                context.recent[index] = context.recent[index] ?? made
+                let box = made?.same == true ? made : nil
+                context.recent[index] = context.recent[index] ?? box ?? Box(key, site, same: false)
             }
             return made
         }
@@ -1480,6 +1484,16 @@ nonisolated extension DIContext {
         fail(
             "cycle that cannot close: \(names.joined(separator: " → ")) is asked for again "
                 + advice)
+    }
+
+    /// True if `made`, what a cast gave for `value`, is `value` itself: of one type (an optional's
+    /// or an existential's content) and, if an object, the same object, where a cast may convert
+    /// (an `Int` to an `NSNumber`, a struct boxed as `AnyObject`).
+    static func same(_ made: Any, _ value: Any) -> Bool {
+        let (made, value) = (unwrapped(made), unwrapped(value))
+        let type = value.map { Swift.type(of: $0) }
+        return type == made.map { Swift.type(of: $0) }
+            && (!(type is AnyObject.Type) || made as? AnyObject === value as? AnyObject)
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is

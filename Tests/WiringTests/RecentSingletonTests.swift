@@ -195,6 +195,51 @@ final class RecentOrderAssembly: Assembly {
     var b: RecentNoisy { define(scope: .lazySingleton, init: RecentNoisy("b", Self.log)) }
 }
 
+/// The object a `RecentSnapshot` is bridged from.
+final class RecentSource: @unchecked Sendable {
+    let lock = NSLock()
+    var bridged = 0
+}
+
+/// A value bridged from an object, anew each time: a cast makes one per read, and bridging back
+/// gives the object it came from.
+struct RecentSnapshot: _ObjectiveCBridgeable {
+    let source: RecentSource
+    let taken: Int
+
+    func _bridgeToObjectiveC() -> RecentSource {
+        source
+    }
+
+    static func _forceBridgeFromObjectiveC(_ source: RecentSource, result: inout RecentSnapshot?) {
+        result = snapshot(of: source)
+    }
+
+    static func _conditionallyBridgeFromObjectiveC(
+        _ source: RecentSource,
+        result: inout RecentSnapshot?
+    ) -> Bool {
+        result = snapshot(of: source)
+        return true
+    }
+
+    static func _unconditionallyBridgeFromObjectiveC(_ source: RecentSource?) -> RecentSnapshot {
+        snapshot(of: source!)
+    }
+
+    private static func snapshot(of source: RecentSource) -> RecentSnapshot {
+        source.lock.withLock {
+            source.bridged += 1
+            return RecentSnapshot(source: source, taken: source.bridged)
+        }
+    }
+}
+
+/// A singleton kept as an object and read as a value bridged from it.
+final class RecentBridgeAssembly: Assembly {
+    var snapshot: RecentSnapshot { define(scope: .lazySingleton, init: RecentSource()) }
+}
+
 // MARK: - Tests
 
 @Suite("Remembered singletons")
@@ -234,6 +279,13 @@ struct RecentSingletonTests {
         #expect(released == nil)
         let counts = (0..<3).map { _ in assembly.count }
         #expect(counts.allSatisfy { $0.intValue == 42 })
+    }
+
+    @Test("a singleton bridged to its define call's type is bridged anew on every read")
+    func bridgedOnEveryRead() {
+        let assembly = RecentBridgeAssembly.instance(from: DIContext())
+        let taken = (0..<4).map { _ in assembly.snapshot.taken }
+        #expect(taken == [1, 2, 3, 4])
     }
 
     @Test("a define call whose file has no address is read again and again")
