@@ -222,7 +222,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// A lazy singleton that `Read.kept` found, remembered by its context for its key and define
     /// call in a `Typed` box of the type the define call returns, one per index that the define
     /// call's line and column choose (the first found there), to be found again without hashing
-    /// a slot or casting from `Any`: a singleton read 1,195 → 597 and graph11 24,229 → 22,417
+    /// a slot or casting from `Any`: a singleton read 1,195 → 603 and graph11 24,229 → 22,375
     /// instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered: the
     /// context never lets it go while it lives, so a box holds nothing longer than it would.
     @usableFromInline class Box {
