@@ -163,9 +163,9 @@ final class RecentCastAssembly: Assembly {
 /// Tells when it goes, to a log shared by the test.
 final class RecentNoisy {
     let name: String
-    let log: RecentLog
+    let log: Attack2Lines
 
-    init(_ name: String, _ log: RecentLog) {
+    init(_ name: String, _ log: Attack2Lines) {
         self.name = name
         self.log = log
     }
@@ -175,21 +175,9 @@ final class RecentNoisy {
     }
 }
 
-/// What went, in order.
-final class RecentLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: [String] = []
-
-    var entries: [String] { lock.withLock { names } }
-
-    func add(_ name: String) {
-        lock.withLock { names.append(name) }
-    }
-}
-
 /// A singleton and one that a substitution replaces, for the order a context lets them go in.
 final class RecentOrderAssembly: Assembly {
-    static let log = RecentLog()
+    static let log = Attack2Lines()
 
     var a: RecentNoisy { define(scope: .lazySingleton, init: RecentNoisy("a", Self.log)) }
     var b: RecentNoisy { define(scope: .lazySingleton, init: RecentNoisy("b", Self.log)) }
@@ -306,7 +294,7 @@ struct RecentSingletonTests {
             }
             _ = assembly.b
         }
-        #expect(RecentOrderAssembly.log.entries == ["a", "substitute-b"])
+        #expect(RecentOrderAssembly.log.all == ["a", "substitute-b"])
     }
 
     @Test("inside a read, keys of one define call give their own singleton")
@@ -407,31 +395,19 @@ struct RecentSingletonTests {
         for _ in 0..<300 {
             let assembly = RecentSitesAssembly.instance(from: DIContext())
             let shared = Attack6Unchecked(value: assembly)
-            let wrong = RecentMisses()
+            let wrong = Counter()
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
                 let assembly = shared.value
                 for step in 0..<count * 2 {
                     let n = (step * (2 * worker + 1)) % count
                     if assembly.site(n).key != "\(n)" {
-                        wrong.add()
+                        wrong.add("wrong")
                     }
                 }
             }
             let first = (0..<count).map { assembly.site($0) }
-            #expect(wrong.value == 0)
+            #expect(wrong.count("wrong") == 0)
             #expect((0..<count).allSatisfy { assembly.site($0) === first[$0] })
         }
-    }
-}
-
-/// A count that threads add to.
-private final class RecentMisses: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var value: Int { lock.withLock { count } }
-
-    func add() {
-        lock.withLock { count += 1 }
     }
 }
