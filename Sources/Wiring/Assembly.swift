@@ -221,10 +221,10 @@ public nonisolated final class DIContext: @unchecked Sendable {
 
     /// A lazy singleton that `Read.kept` found, remembered by its context for its key and define
     /// call in a `Typed` box of the type the define call returns, one per index that the define
-    /// call's line and column choose (the first found there), to be found again without hashing
-    /// a slot or casting from `Any`: a singleton read 1,195 → 603 and graph11 24,229 → 22,375
-    /// instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered: the
-    /// context never lets it go while it lives, so a box holds nothing longer than it would.
+    /// call's file, line and column choose (the first found there), to be found again without
+    /// hashing a slot or casting from `Any`: a singleton read 1,195 → 603 and graph11 24,229 →
+    /// 22,375 instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered:
+    /// the context never lets it go while it lives, so a box holds nothing longer than it would.
     @usableFromInline class Box {
         let key: Key
         let site: Site
@@ -879,7 +879,7 @@ nonisolated extension DIContext {
                 inRead || context.substitutions.isEmpty ? context.singletons.entries[slot] : nil
             }
             found = kept?.object
-            guard free, kept?.strong != nil, let site, let found else {
+            guard free, let index, kept?.strong != nil, let site, let found else {
                 return nil
             }
             // One whose box does not hold it itself holds its index with an empty box, so that
@@ -889,7 +889,6 @@ nonisolated extension DIContext {
                 if context.recent.isEmpty {
                     context.recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
                 }
-                let index = DIContext.recentIndex(site)
                 let box = made?.same == true ? made : nil
                 context.recent[index] = context.recent[index] ?? box ?? Box(key, site, same: false)
             }
@@ -1490,10 +1489,8 @@ nonisolated extension DIContext {
     /// or an existential's content) and, if an object, the same object, where a cast may convert
     /// (an `Int` to an `NSNumber`, a struct boxed as `AnyObject`).
     static func same(_ made: Any, _ value: Any) -> Bool {
-        let (made, value) = (unwrapped(made), unwrapped(value))
-        let type = value.map { Swift.type(of: $0) }
-        return type == made.map { Swift.type(of: $0) }
-            && (!(type is AnyObject.Type) || made as? AnyObject === value as? AnyObject)
+        let content = { (value: Any) in unwrapped(value).map { Swift.type(of: $0) } }
+        return content(made) == content(value) && !differ(made, value)
     }
 
     /// True if `object` is an object and `value` is not that object (an optional's content is
