@@ -409,7 +409,8 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line, column), inject)
+        resolve(
+            key, definitionKey, scope, make, at: .init(file, line, column), inPlace: true, inject)
     }
 
     /// Injects into an object made elsewhere (a view, say); placeholders find it by `key`.
@@ -451,7 +452,7 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (inout Object) -> Returned
     ) -> Object {
-        resolve(key, definitionKey, scope, object, substitutable: false, inject)
+        resolve(key, definitionKey, scope, object, substitutable: false, inPlace: true, inject)
     }
 
     /// Makes an object made elsewhere available to placeholders under `key`, injecting nothing.
@@ -473,7 +474,7 @@ nonisolated extension Assembly {
 
     /// Reads a definition through `Read.obtain`, with a maker that records the new object before
     /// `inject` runs, so that cycles close. An object of the object's type (a subclass too) that
-    /// `inject` returns replaces it.
+    /// `inject` returns replaces it, as one that `inject` assigns `inPlace` does.
     @inlinable final func resolve<Object, Result, Returned>(
         _ key: String,
         _ name: String,
@@ -481,6 +482,7 @@ nonisolated extension Assembly {
         _ make: () -> Object,
         at site: DIContext.Site? = nil,
         substitutable: Bool = true,
+        inPlace: Bool = false,
         _ inject: (inout Object) -> Returned
     ) -> Result {
         let read = DIContext.Read.current()
@@ -505,7 +507,7 @@ nonisolated extension Assembly {
         var made: Result?
         let value = read.obtain(call) {
             var object = make()
-            $0.record(object)
+            $0.record(object, replaceable: inPlace || Returned.self != Void.self)
             if let replaced = DIContext.replacement(inject(&object), of: Object.self) {
                 object = replaced
             }
@@ -626,7 +628,9 @@ nonisolated extension DIContext {
         /// which stands in for it (EasyDi's rule).
         @exclusivity(unchecked) var object: Any?
         /// What its init made, held as long as the call is (until the read ends, unless a
-        /// prototype's), should `inject:` replace it: its deinit may read.
+        /// prototype's), should `inject:` replace it: its deinit may read. Only an `inject:` that
+        /// returns a value or takes the object `inout` can: graph11 21,212 → 20,288 instructions in
+        /// `Benchmarks/run --callgrind graph11` for those that cannot.
         @exclusivity(unchecked) var made: Any?
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
         /// which the substitute must then return.
@@ -1104,12 +1108,14 @@ nonisolated extension DIContext {
         }
 
         /// Records `object` in the innermost define call before its inject runs, so that cycles
-        /// close. The first define a substitute calls of the type it replaces makes the
+        /// close, and holds it there if its inject is `replaceable`. The first define a substitute calls of the type it replaces makes the
         /// substitute, as in EasyDi: it stands in for the substitute's object.
-        @usableFromInline func record(_ object: Any) {
+        @usableFromInline func record(_ object: Any, replaceable: Bool) {
             let call = calls.last!
             call.object = object
-            call.made = object
+            if replaceable {
+                call.made = object
+            }
             // Indexed, not `dropLast().last`, whose slice costs graph11 230 instructions.
             if let outer = calls.count > 1 ? calls[calls.count - 2] : nil,
                 outer.substitution != nil, outer.object == nil, outer.key != call.key,
