@@ -727,12 +727,12 @@ nonisolated extension DIContext {
     }
 
     /// What one thread is reading: the define calls under way (innermost last), the read's graph
-    /// (the call of each slot, whose object is nil until made), each context's substitutions as
-    /// the read first met them, the key-path probe whose getter runs, and the assemblies being made
-    /// (with how many define calls were under way then, and each once its `Assembly.init` has run).
-    /// Made on the thread's first read and kept for its life; only its thread touches it, and only
-    /// inside Wiring's own calls. A read's end empties it before it lets go of anything, so a
-    /// `deinit` that reads starts a read of its own.
+    /// (the call of each slot, whose object is nil until made) and the last one's emptied storage,
+    /// each context's substitutions as the read first met them, the key-path probe whose getter
+    /// runs, and the assemblies being made (with how many define calls were under way then, and
+    /// each once its `Assembly.init` has run). Made on the thread's first read and kept for its
+    /// life; only its thread touches it, and only inside Wiring's own calls. A read's end empties
+    /// it before it lets go of anything, so a `deinit` that reads starts a read of its own.
     ///
     /// Its variables, and a `Call`'s, skip Swift's run-time exclusivity checks: graph11 52,356 →
     /// 40,908 instructions in `Benchmarks/run --callgrind graph11`. Only their thread touches them,
@@ -1110,8 +1110,9 @@ nonisolated extension DIContext {
         }
 
         /// Records `object` in the innermost define call before its inject runs, so that cycles
-        /// close, and holds it there if its inject is `replaceable`. The first define a substitute calls of the type it replaces makes the
-        /// substitute, as in EasyDi: it stands in for the substitute's object.
+        /// close, and holds it there if its inject is `replaceable`. The first define a substitute
+        /// calls of the type it replaces makes the substitute, as in EasyDi: it stands in for the
+        /// substitute's object.
         @usableFromInline func record(_ object: Any, replaceable: Bool) {
             let call = calls.last!
             call.object = object
