@@ -906,28 +906,34 @@ nonisolated extension DIContext {
             return made
         }
 
-        /// Reads `call` through `supply`. A top-level read's end empties the read, then lets go of
-        /// its objects, so that a `deinit` that reads starts a read of its own; the outermost
-        /// read's end then tells the trace events.
+        /// Reads `call` through `supply`; a top-level read then ends (`end`), and the outermost
+        /// read's end tells the trace events.
         @usableFromInline func obtain(_ call: Call, make: (Read) -> Any) -> Any {
             reading += 1
             let value = supply(call, make)
             if calls.isEmpty {
-                var used = graph
-                var released = Optional((substitutions, lastSubstitutions, swept))
-                (graph, spare) = (spare ?? [Slot: Call](minimumCapacity: 16), nil)
-                substitutions = [:]
-                lastSubstitutions = nil
-                swept = []
-                injected = false
-                // Only now, with the read empty; a graph's storage is kept for the next read.
-                marked { used.removeAll(keepingCapacity: true) }
-                spare = used.capacity <= Read.spareCapacity ? used : nil
-                letGo(&released)
-                letGo(&call.made)  // what an inject: replaced, which only the call holds
+                end(call)
             }
             endReading()
             return value
+        }
+
+        /// Ends the top-level read of `call`: empties the read, then lets go of its objects, so
+        /// that a `deinit` that reads starts a read of its own. Out of line: in `obtain`, whose
+        /// frame each level of a chain repeats, it took 32 bytes more of stack per define call.
+        @inline(never) func end(_ call: Call) {
+            var used = graph
+            var released = Optional((substitutions, lastSubstitutions, swept))
+            (graph, spare) = (spare ?? [Slot: Call](minimumCapacity: 16), nil)
+            substitutions = [:]
+            lastSubstitutions = nil
+            swept = []
+            injected = false
+            // Only now, with the read empty; a graph's storage is kept for the next read.
+            marked { used.removeAll(keepingCapacity: true) }
+            spare = used.capacity <= Read.spareCapacity ? used : nil
+            letGo(&released)
+            letGo(&call.made)  // what an inject: replaced, which only the call holds
         }
 
         /// Lets go of `value`, whose deinits may read, with the stack marked here: the stack guard
