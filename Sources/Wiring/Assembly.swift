@@ -351,7 +351,9 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line, column)) { _ in }
+        resolve(
+            key, definitionKey, scope, make, at: .init(file, line, column), inPlace: false
+        ) { _ in }
     }
 
     /// Defines an object made by `make` and given its dependencies by `inject`.
@@ -381,7 +383,9 @@ nonisolated extension Assembly {
         line: UInt = #line,
         column: UInt = #column
     ) -> Result {
-        resolve(key, definitionKey, scope, make, at: .init(file, line, column)) { inject($0) }
+        resolve(key, definitionKey, scope, make, at: .init(file, line, column), inPlace: false) {
+            inject($0)
+        }
     }
 
     /// Defines an object whose `inject` changes it in place: a struct's properties
@@ -430,7 +434,9 @@ nonisolated extension Assembly {
         into object: @autoclosure () -> Object,
         inject: (Object) -> Returned
     ) -> Object {
-        resolve(key, definitionKey, scope, object, substitutable: false) { inject($0) }
+        resolve(key, definitionKey, scope, object, substitutable: false, inPlace: false) {
+            inject($0)
+        }
     }
 
     /// Injects into an object made elsewhere with an `inject` that changes it in place (a
@@ -469,12 +475,14 @@ nonisolated extension Assembly {
         scope: Scope = .objectGraph,
         into object: @autoclosure () -> Object
     ) -> Object {
-        resolve(key, definitionKey, scope, object, substitutable: false) { _ in }
+        resolve(key, definitionKey, scope, object, substitutable: false, inPlace: false) { _ in }
     }
 
     /// Reads a definition through `Read.obtain`, with a maker that records the new object before
     /// `inject` runs, so that cycles close. An object of the object's type (a subclass too) that
-    /// `inject` returns replaces it, as one that `inject` assigns `inPlace` does.
+    /// `inject` returns replaces it, as one that `inject` assigns does if it takes the object
+    /// `inPlace` (stated by each caller: a closure that takes it by value is wrapped as one that
+    /// takes it `inout`).
     @inlinable final func resolve<Object, Result, Returned>(
         _ key: String,
         _ name: String,
@@ -482,7 +490,7 @@ nonisolated extension Assembly {
         _ make: () -> Object,
         at site: DIContext.Site? = nil,
         substitutable: Bool = true,
-        inPlace: Bool = false,
+        inPlace: Bool,
         _ inject: (inout Object) -> Returned
     ) -> Result {
         let read = DIContext.Read.current()
@@ -598,8 +606,9 @@ nonisolated extension DIContext {
         /// it, in which only a few slots of one key differ (an override and its superclass, a
         /// substitute and its original): graph11 33,218 → 30,422 and a singleton read 1,433 →
         /// 1,205 instructions in `Benchmarks/run --callgrind`. The context and the assembly type
-        /// go in as one word (one of them times an odd number, which no two values share, so slots
-        /// of many contexts or of many assembly types never collide): graph11 20,348 → 20,069.
+        /// go in as one word (the context's bits times an odd number, so no two contexts of one
+        /// assembly type, nor two assembly types of one context, share a word): graph11 20,348 →
+        /// 20,069.
         func hash(into hasher: inout Hasher) {
             hasher.combine((UInt(bitPattern: context) &* 31) ^ UInt(bitPattern: key.assembly))
             hasher.combine(key.name)
@@ -1482,7 +1491,7 @@ nonisolated extension Assembly {
                     + "under that key in the current graph; call defineInjection(key:into:) first, "
                     + "in the same resolution")
         }
-        return resolve(key, definitionKey, .objectGraph, found) { _ in }
+        return resolve(key, definitionKey, .objectGraph, found, inPlace: false) { _ in }
     }
 }
 
