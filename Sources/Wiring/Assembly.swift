@@ -640,7 +640,7 @@ nonisolated extension DIContext {
         @exclusivity(unchecked) var object: Any?
         /// What its init made, held as long as the call is (until the read ends, unless a
         /// prototype's), should `inject:` replace it: its deinit may read. Only an `inject:` that
-        /// returns a value or takes the object `inout` can: graph11 21,212 → 20,288 instructions in
+        /// returns a value or takes the object `inout` can: graph11 21,212 → 20,348 instructions in
         /// `Benchmarks/run --callgrind graph11` for those that cannot.
         @exclusivity(unchecked) var made: Any?
         /// Whether a read found it in the graph: while a substitute runs, that it got the stand-in,
@@ -753,7 +753,7 @@ nonisolated extension DIContext {
         /// Room for a screen's worth of calls from the start: graph11 61,383 → 52,954
         /// instructions in `Benchmarks/run --callgrind graph11`.
         @exclusivity(unchecked) var graph = [Slot: Call](minimumCapacity: 16)
-        /// The storage of the last read's graph, emptied, for the next: graph11 22,414 → 21,410
+        /// The storage of the last read's graph, emptied, for the next: graph11 22,414 → 21,447
         /// instructions in `Benchmarks/run --callgrind graph11` (nor is it let go through the
         /// standard library's unspecialised deinit). Kept only up to `spareCapacity`.
         @exclusivity(unchecked) var spare: [Slot: Call]?
