@@ -89,7 +89,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Guards the three tables below and every `Substitution`'s `singletons` and `used`; never
     /// held while user code runs.
     let lock = NSLock()
-    /// The lazy singletons that `Read.kept` found lately, by `recentIndex`. Declared before
+    /// The lazy singletons remembered by `recentIndex`. Declared before
     /// `singletons`, so that it is let go of first and what they keep goes in the same order
     /// as if it had never been remembered.
     @exclusivity(unchecked) var recent: [Box?] = []
@@ -219,29 +219,20 @@ public nonisolated final class DIContext: @unchecked Sendable {
             ((site.line << 16 ^ site.column ^ file) &* mixer) >> (UInt.bitWidth - recentBits))
     }
 
-    /// A lazy singleton that `Read.kept` found, remembered by its context for its key and define
-    /// call in a `Typed` box of the type the define call returns, one per index that the define
-    /// call's file, line and column choose (the first found there), to be found again without
-    /// hashing a slot or casting from `Any`: a singleton read 1,195 → 603 and graph11 24,229 →
-    /// 22,375 instructions in `Benchmarks/run --callgrind`. Only one kept strongly is remembered:
-    /// the context never lets it go while it lives, so a box holds nothing longer than it would.
+    /// A lazy singleton that its define call made, remembered by its context for its key and
+    /// define call in a `Typed` box of the type the define call returns, one per index that the
+    /// define call's file, line and column choose (the first made there), to be found again
+    /// without making a `Call`, hashing a slot or casting from `Any`: a singleton read 3,636 →
+    /// 476 and graph11 26,001 → 19,019 instructions in `Benchmarks/run --callgrind`. Only one
+    /// kept strongly is remembered: the context never lets it go while it lives, so a box holds
+    /// nothing longer than it would.
     @usableFromInline class Box {
         let key: Key
         let site: Site
-        /// Whether it holds the singleton itself, not what a cast converted it to (an `NSNumber`
-        /// from an `Int`, a struct boxed as `AnyObject`), which each read makes anew: only such a
-        /// box is remembered.
-        let same: Bool
 
-        init(_ key: Key, _ site: Site, same: Bool) {
+        init(_ key: Key, _ site: Site) {
             self.key = key
             self.site = site
-            self.same = same
-        }
-
-        /// Boxes `value`, if it is of the type the box holds.
-        required init?(_ value: Any, _ key: Key, _ site: Site) {
-            return nil
         }
     }
 
@@ -249,13 +240,26 @@ public nonisolated final class DIContext: @unchecked Sendable {
     @usableFromInline final class Typed<Object>: Box {
         @usableFromInline let object: Object
 
-        required init?(_ value: Any, _ key: Key, _ site: Site) {
-            guard let object = value as? Object else {
-                return nil
-            }
+        init(_ object: Object, _ key: Key, _ site: Site) {
             self.object = object
-            let same = Swift.type(of: value) == Object.self || DIContext.same(object, value)
-            super.init(key, site, same: same)
+            super.init(key, site)
+        }
+    }
+
+    /// Remembers `object`, the lazy singleton that `call`'s definition made and its context
+    /// keeps as `value`, at its define call's index unless another is there; not one that a
+    /// cast converted (an `Int` to an `NSNumber`, say), which each read makes anew.
+    @usableFromInline static func remember<Object>(_ object: Object, as value: Any, for call: Call)
+    {
+        guard call.scope == .lazySingleton, let site = call.site, same(object, value) else {
+            return
+        }
+        let (context, index, box) = (call.context, recentIndex(site), Typed(object, call.key, site))
+        context.lock.withLock {
+            if context.recent.isEmpty {
+                context.recent = Array(repeating: nil, count: 1 << recentBits)
+            }
+            context.recent[index] = context.recent[index] ?? box
         }
     }
 
@@ -494,17 +498,10 @@ nonisolated extension Assembly {
         _ inject: (inout Object) -> Returned
     ) -> Result {
         let read = DIContext.Read.current()
-        // Cast only what was found: an empty `Any?` casts to an optional `Result`.
-        if scope.isSingleton {
-            var found: Any?
-            let box = read.kept(
-                key, site, scope, in: self, as: DIContext.Typed<Result>.self, &found)
-            if let box = box as? DIContext.Typed<Result> {
-                return box.object
-            }
-            if let found, let kept = found as? Result {
-                return kept
-            }
+        if scope == .lazySingleton,
+            let box = read.remembered(key, site, in: self) as? DIContext.Typed<Result>
+        {
+            return box.object
         }
         let call = DIContext.Call(
             type(of: self), key, name, scope, Result.self, site, substitutable, in: context)
@@ -513,8 +510,10 @@ nonisolated extension Assembly {
         // it is cast from `Any`: a release build made a cast between two function types that
         // differ by `@Sendable` a forced one.
         var made: Result?
+        var created = false
         let value = read.obtain(call) {
             var object = make()
+            created = true
             $0.record(object, replaceable: inPlace || Returned.self != Void.self)
             if let replaced = DIContext.replacement(inject(&object), of: Object.self) {
                 object = replaced
@@ -524,6 +523,9 @@ nonisolated extension Assembly {
         }
         guard let result = made ?? value as? Result else {
             DIContext.mismatch(call, Result.self, value)
+        }
+        if created {
+            DIContext.remember(result, as: value, for: call)
         }
         return result
     }
@@ -847,74 +849,32 @@ nonisolated extension DIContext {
             assemblies[assemblies.count - 1].made = assembly
         }
 
-        /// The singleton that the define call at `site` made for `key` in `assembly`'s context,
-        /// found as `supply` would find it, where no trace hook or probe is to hear of it and no
-        /// substitution may serve it: at the top level, or inside a read whose context met last is
-        /// this one, with no substitutions. Found before a `Call` is made (a singleton read 7,100 →
-        /// 1,740 and graph11 33,238 → 26,287 instructions in `Benchmarks/run --callgrind`): in a
-        /// box of `type` if the context remembers it, else in `found`, as kept (and remembered in a
-        /// new box if it is the first kept strongly at its index and the box holds it itself).
-        @usableFromInline func kept(
-            _ key: String,
-            _ site: Site?,
-            _ scope: Assembly.Scope,
-            in assembly: Assembly,
-            as type: Box.Type,
-            _ found: inout Any?
-        ) -> Box? {
+        /// The lazy singleton that the define call at `site` made for `key` in `assembly`'s
+        /// context, if the context remembers it and `supply` would find it too, where no trace
+        /// hook or probe is to hear of it and no substitution may serve it: at the top level, or
+        /// inside a read whose context met last is this one, with no substitutions.
+        @usableFromInline func remembered(_ key: String, _ site: Site?, in assembly: Assembly)
+            -> Box?
+        {
             let context = assembly.context
             let inRead = !calls.isEmpty
-            guard probe == nil, context.trace == nil,
+            guard let site, probe == nil, context.trace == nil,
                 !inRead
                     || lastSubstitutions?.context === context
                         && lastSubstitutions?.table.isEmpty == true
             else {
                 return nil
             }
-            let key = Key(key, of: Swift.type(of: assembly))
-            // Only lazy singletons are remembered: a weak one is looked for where it is kept.
-            let index = scope == .lazySingleton ? site.map(DIContext.recentIndex) : nil
-            var (missed, free) = (index == nil, false)
-            let box: Box? =
-                missed
-                ? nil
-                : context.lock.withLock {
-                    guard inRead || context.substitutions.isEmpty else {
-                        return nil
-                    }
-                    let box = index! < context.recent.count ? context.recent[index!] : nil
-                    if let box, box.key == key, box.site == site, Swift.type(of: box) == type {
-                        return box
-                    }
-                    (missed, free) = (true, box == nil)
+            let index = DIContext.recentIndex(site)
+            return context.lock.withLock {
+                guard inRead || context.substitutions.isEmpty, index < context.recent.count,
+                    let box = context.recent[index], box.site == site, box.key.name == key,
+                    box.key.assembly == ObjectIdentifier(Swift.type(of: assembly))
+                else {
                     return nil
                 }
-            guard missed else {
                 return box
             }
-            // What it finds is let go of unlocked: a weak singleton that another thread lets go
-            // meanwhile may read in its deinit. It is boxed unlocked: a cast may bridge, running
-            // the type's own code.
-            let slot = Slot(
-                context: ObjectIdentifier(context), key: key, site: site, substitution: nil)
-            let kept = context.lock.withLock {
-                inRead || context.substitutions.isEmpty ? context.singletons.entries[slot] : nil
-            }
-            found = kept?.object
-            guard free, let index, kept?.strong != nil, let site, let found else {
-                return nil
-            }
-            // One whose box does not hold it itself holds its index with an empty box, so that
-            // later reads do not try again.
-            let made = type.init(found, key, site)
-            context.lock.withLock {
-                if context.recent.isEmpty {
-                    context.recent = Array(repeating: nil, count: 1 << DIContext.recentBits)
-                }
-                let box = made?.same == true ? made : nil
-                context.recent[index] = context.recent[index] ?? box ?? Box(key, site, same: false)
-            }
-            return made
         }
 
         /// Reads `call` through `supply`; a top-level read then ends (`end`), and the outermost
