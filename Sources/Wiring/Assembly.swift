@@ -194,14 +194,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     /// A singleton as a shelf keeps it: strongly, or weakly for a `weakSingleton`.
-    final class Kept {
+    struct Kept {
         let strong: Any?
         weak var weak: AnyObject?
-
-        init(strong: Any?, weak: AnyObject? = nil) {
-            self.strong = strong
-            self.weak = weak
-        }
 
         var object: Any? { strong ?? weak }
     }
