@@ -104,6 +104,9 @@ final class ParityDecoratorAssembly: Assembly {
     /// Diagnostics.md: a closure converts to an async type only where it is written.
     var loader: () async -> Int { define(init: { 42 }) }
     var typedLoader: () async -> Int { define(init: { 42 } as () async -> Int) }
+    /// Diagnostics.md: so does a `@Sendable` closure to a type that is not `@Sendable`.
+    var plain: () -> Int { define(init: { @Sendable in 7 }) }
+    var typedPlain: () -> Int { define(init: { @Sendable in 7 } as () -> Int) }
 }
 
 final class ParityChild {
@@ -323,6 +326,23 @@ struct DecoratorResultTests {
             text.contains(
                 "Wiring: ParityDecoratorAssembly.loader is declared as () async -> Int but its "
                     + "definition made () -> Int"),
+            "\(text)")
+    }
+
+    @Test("a @Sendable closure for a plain function type: init: given that type works")
+    func sendableClosureNeedsThePlainTypeInInit() async {
+        #expect(ParityDecoratorAssembly.instance(from: DIContext()).typedPlain() == 7)
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            _ = ParityDecoratorAssembly.instance(from: DIContext()).plain
+            edgeWrong("the read ended")
+        }
+        let text = edgeText(result)
+        #expect(
+            text.contains(
+                "Wiring: ParityDecoratorAssembly.plain is declared as () -> Int but its "
+                    + "definition made @Sendable () -> Int"),
             "\(text)")
     }
 }
