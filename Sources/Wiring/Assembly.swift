@@ -246,7 +246,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// cast converted (an `Int` to an `NSNumber`, say), which each read makes anew.
     @usableFromInline static func remember<Object>(_ object: Object, as value: Any, for call: Call)
     {
-        guard call.scope == .lazySingleton, let site = call.site, same(object, value) else {
+        guard let site = call.site, same(object, value) else {
             return
         }
         let (context, index, box) = (call.context, recentIndex(site), Typed(object, call.key, site))
@@ -519,7 +519,7 @@ nonisolated extension Assembly {
         guard let result = made ?? value as? Result else {
             DIContext.mismatch(call, Result.self, value)
         }
-        if created {
+        if created, scope == .lazySingleton {
             DIContext.remember(result, as: value, for: call)
         }
         return result
