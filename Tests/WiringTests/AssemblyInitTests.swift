@@ -186,7 +186,7 @@ struct AssemblyInitTests {
             first = InitRacedAssembly.instance(from: context)
             made.signal()
         }
-        _ = InitRacedAssembly.asked.wait(timeout: .now() + 5)
+        _ = InitRacedAssembly.asked.wait(timeout: .now() + hangLimit)
         let other = InitRacedAssembly.instance(from: context)
         InitRacedAssembly.kept.signal()
         made.wait()

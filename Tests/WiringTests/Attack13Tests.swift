@@ -508,7 +508,7 @@ struct Attack13Tests {
                 done.signal()
             }
             let store = assembly.store
-            if done.wait(timeout: .now() + 20) == .timedOut {
+            if done.wait(timeout: .now() + hangLimit) == .timedOut {
                 edgeWrong("the second thread never got the singleton")
             }
             if other.box !== store || assembly.made.value != 1 {
@@ -987,7 +987,7 @@ struct Attack13Tests {
             withExtendedLifetime((strong, context)) {}
         }
         for _ in 0..<rounds {
-            #expect(finished.wait(timeout: .now() + 30) == .success)
+            #expect(finished.wait(timeout: .now() + hangLimit) == .success)
         }
         #expect(broken.value == 0)
         let made = Attack13LifeAssembly.made.value - madeBefore

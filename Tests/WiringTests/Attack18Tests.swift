@@ -157,7 +157,7 @@ struct Attack18Tests {
                 shelves.removeSubstitution(for: \.[Attack18Shelf(number: 1)])
                 done.signal()
             }.start()
-            if done.wait(timeout: .now() + 10) != .success {
+            if done.wait(timeout: .now() + hangLimit) != .success {
                 edgeWrong("removeSubstitution(for:) deadlocked")
             }
             Attack18Shelf.context = nil
@@ -190,7 +190,7 @@ struct Attack18Tests {
                 _ = reader.x
                 done.signal()
             }.start()
-            if done.wait(timeout: .now() + 10) != .success {
+            if done.wait(timeout: .now() + hangLimit) != .success {
                 edgeWrong("the hook ran \(heard.lines.count) times and on")
             }
             let expected = [

@@ -69,7 +69,7 @@ private func attackOnThread(stackSize: Int = 1 << 20, _ body: @escaping @Sendabl
     }
     thread.stackSize = stackSize
     thread.start()
-    return done.wait(timeout: .now() + 20) == .success
+    return done.wait(timeout: .now() + hangLimit) == .success
 }
 
 // MARK: - Fixtures
@@ -1774,7 +1774,7 @@ extension AttackTests {
                         _ = Attack2ProbeAssembly.instance(from: elsewhere).other
                         done.signal()
                     }.start()
-                    if done.wait(timeout: .now() + 10) == .timedOut {
+                    if done.wait(timeout: .now() + hangLimit) == .timedOut {
                         edgeWrong("another thread's singleton waited for the hook")
                     }
                 })
@@ -1834,7 +1834,7 @@ extension AttackTests {
         let context = DIContext(trace: { event in
             if event.definition.hasSuffix(".slow"), event.created {
                 started.signal()
-                _ = release.wait(timeout: .now() + 20)
+                _ = release.wait(timeout: .now() + holdLimit)
             }
         })
         let reader = DispatchSemaphore(value: 0)
@@ -1842,16 +1842,16 @@ extension AttackTests {
             _ = Attack2ProbeAssembly.instance(from: context).slow
             reader.signal()
         }.start()
-        #expect(started.wait(timeout: .now() + 10) == .success)
+        #expect(started.wait(timeout: .now() + hangLimit) == .success)
         let elsewhere = DIContext()
         let done = DispatchSemaphore(value: 0)
         Thread {
             _ = Attack2ProbeAssembly.instance(from: elsewhere).slow
             done.signal()
         }.start()
-        #expect(done.wait(timeout: .now() + 10) == .success, "waited for a hook")
+        #expect(done.wait(timeout: .now() + hangLimit) == .success, "waited for a hook")
         release.signal()
-        #expect(reader.wait(timeout: .now() + 10) == .success)
+        #expect(reader.wait(timeout: .now() + hangLimit) == .success)
     }
 
     @Test("timing: 8 threads race a traced singleton; one made event, each told on its reader")

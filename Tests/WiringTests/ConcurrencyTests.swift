@@ -97,10 +97,10 @@ struct ConcurrencyTests {
             _ = gated.value.slow  // holds its resolution open until released
             slowDone.signal()
         }
-        #expect(gate.entered.wait(timeout: .now() + 10) == .success)
+        #expect(gate.entered.wait(timeout: .now() + hangLimit) == .success)
         _ = gated.value.quick  // would block here if resolutions shared one lock
         gate.release.signal()
-        #expect(slowDone.wait(timeout: .now() + 10) == .success)
+        #expect(slowDone.wait(timeout: .now() + hangLimit) == .success)
     }
 
     @Test(
@@ -189,13 +189,13 @@ extension ConcurrencyTests {
     /// lock. If the thread that held it lets go meanwhile, the sweep's is the last reference: the
     /// deinit must not run under the lock, or its read waits for the lock forever. Two live
     /// sessions at most make every keep sweep; the child process has 2 s of reads and reports a
-    /// hang after 30 (before the fix: hung in 10 runs of 10, debug and release).
+    /// hang after hangLimit s (before the fix: hung in 10 runs of 10, debug and release).
     @Test("a weak singleton let go while a sweep looks at it runs its deinit unlocked")
     func weakSingletonLetGoDuringSweep() async {
         let text = edgeText(
             await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
                 let watchdog = Thread {
-                    sleep(30)
+                    Thread.sleep(forTimeInterval: hangLimit)
                     edgeWrong("the reads hung: a deinit waited for the context's lock")
                 }
                 watchdog.start()

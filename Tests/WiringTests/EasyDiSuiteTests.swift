@@ -665,7 +665,7 @@ struct EasyDiSuiteTests {
             }
             thread.start()
         }
-        #expect(group.wait(timeout: .now() + 120) == .success)
+        #expect(group.wait(timeout: .now() + hangLimit) == .success)
         #expect(complete.count == threads * reads)
         #expect(wrong.count == 0)
     }

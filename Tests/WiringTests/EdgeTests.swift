@@ -143,11 +143,11 @@ func edgeOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> B
     for _ in 0..<count {
         gate.signal()
     }
-    return group.wait(timeout: .now() + 60) == .success
+    return group.wait(timeout: .now() + hangLimit) == .success
 }
 
 /// Runs `body` on a thread of its own (with a stack of `stackKiB` KiB, if given), in a child
-/// process: EDGE-WRONG naming `what` if it has not ended after 25 s.
+/// process: EDGE-WRONG naming `what` if it has not ended after `hangLimit` s.
 func edgeHangGuard(
     _ what: String,
     stackKiB: Int? = nil,
@@ -162,7 +162,7 @@ func edgeHangGuard(
         thread.stackSize = stackKiB * 1024
     }
     thread.start()
-    if done.wait(timeout: .now() + 25) == .timedOut {
+    if done.wait(timeout: .now() + hangLimit) == .timedOut {
         edgeWrong("hung: \(what)")
     }
 }
@@ -1195,18 +1195,18 @@ struct EdgeTests {
         let traced = DIContext(trace: { event in
             if event.definition.hasSuffix(".slowTraced") {
                 entered.signal()
-                _ = release.wait(timeout: .now() + 20)
+                _ = release.wait(timeout: .now() + holdLimit)
             }
         })
         let other = DIContext()
         Thread { _ = EdgeTraceAssembly.instance(from: traced).slowTraced }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: .now() + hangLimit) == .success)
         let done = DispatchSemaphore(value: 0)
         Thread {
             _ = EdgeTraceAssembly.instance(from: other).singleton
             done.signal()
         }.start()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         release.signal()
     }
 
@@ -1217,18 +1217,18 @@ struct EdgeTests {
         let traced = DIContext(trace: { event in
             if event.definition.hasSuffix(".nested") {
                 entered.signal()
-                _ = release.wait(timeout: .now() + 20)
+                _ = release.wait(timeout: .now() + holdLimit)
             }
         })
         Thread { _ = EdgeTraceAssembly.instance(from: traced).outer }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: .now() + hangLimit) == .success)
         let done = DispatchSemaphore(value: 0)
         Thread {
             _ = EdgeTraceAssembly.instance(from: DIContext()).singleton
             _ = EdgeTraceAssembly.instance(from: traced).another
             done.signal()
         }.start()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         release.signal()
     }
 
@@ -1239,18 +1239,18 @@ struct EdgeTests {
         let traced = DIContext(trace: { event in
             if event.definition.hasSuffix(".slowTraced"), !event.created {
                 entered.signal()
-                _ = release.wait(timeout: .now() + 20)
+                _ = release.wait(timeout: .now() + holdLimit)
             }
         })
         _ = EdgeTraceAssembly.instance(from: traced).slowTraced
         Thread { _ = EdgeTraceAssembly.instance(from: traced).slowTraced }.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: .now() + hangLimit) == .success)
         let done = DispatchSemaphore(value: 0)
         Thread {
             _ = EdgeTraceAssembly.instance(from: traced).singleton
             done.signal()
         }.start()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         release.signal()
     }
 
@@ -1277,7 +1277,7 @@ struct EdgeTests {
             let thread = Thread { _ = EdgeChainAssembly.instance(from: DIContext()).chain(0) }
             thread.stackSize = kibibytes * 1024
             thread.start()
-            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 30)
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + hangLimit)
             edgeWrong("the chain did not stop")
         }
         let text = edgeText(result)
@@ -1293,7 +1293,7 @@ struct EdgeTests {
             let thread = Thread { _ = EdgeChainAssembly.instance(from: DIContext()).ping }
             thread.stackSize = 32 * 1024
             thread.start()
-            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 30)
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + hangLimit)
             edgeWrong("the loop did not stop")
         }
         let text = edgeText(result)
@@ -1318,7 +1318,7 @@ struct EdgeTests {
             }
             thread.stackSize = 48 * 1024
             thread.start()
-            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 30)
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + hangLimit)
             edgeWrong("the loop did not stop")
         }
         let text = edgeText(result)
@@ -1337,7 +1337,7 @@ struct EdgeTests {
                 }
                 thread.stackSize = 32 * 1024
                 thread.start()
-                if done.wait(timeout: .now() + 30) == .timedOut {
+                if done.wait(timeout: .now() + hangLimit) == .timedOut {
                     edgeWrong("timed out")
                 }
             })
@@ -1355,7 +1355,7 @@ struct EdgeTests {
                 }
                 thread.stackSize = 64 * 1024
                 thread.start()
-                if done.wait(timeout: .now() + 30) == .timedOut {
+                if done.wait(timeout: .now() + hangLimit) == .timedOut {
                     edgeWrong("timed out")
                 }
             })

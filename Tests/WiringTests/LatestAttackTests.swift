@@ -172,7 +172,7 @@ final class Attack4LockAssembly: Assembly {
                 _ = Attack4LockAssembly.instance(from: DIContext()).other
                 done.signal()
             }.start()
-            if done.wait(timeout: .now() + 10) == .timedOut {
+            if done.wait(timeout: .now() + hangLimit) == .timedOut {
                 edgeWrong("the replaced object's deinit ran under the creation lock")
             }
         }
@@ -620,7 +620,7 @@ struct LatestAttackTests {
                     }
                     done.signal()
                 }.start()
-                if done.wait(timeout: .now() + 20) == .timedOut {
+                if done.wait(timeout: .now() + hangLimit) == .timedOut {
                     edgeWrong("hung")
                 }
                 edgeWorked()
@@ -639,10 +639,10 @@ struct LatestAttackTests {
             names.add(paused.inner?.name ?? "nil")
             done.signal()
         }.start()
-        #expect(assembly.started.wait(timeout: .now() + 10) == .success)
+        #expect(assembly.started.wait(timeout: .now() + hangLimit) == .success)
         assembly.addSubstitution(for: "target") { Attack4Box("fake") }
         assembly.resume.signal()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         #expect(names.all == ["real"])
         #expect(assembly.target.name == "fake")
     }

@@ -9,7 +9,7 @@ final class SlowSingletonAssembly: Assembly {
     var slow: Store {
         define(scope: .lazySingleton, init: Store(Counter())) { _ in
             SlowSingletonAssembly.gate?.entered.signal()
-            _ = SlowSingletonAssembly.gate?.release.wait(timeout: .now() + 10)
+            _ = SlowSingletonAssembly.gate?.release.wait(timeout: .now() + holdLimit)
         }
     }
 }
@@ -23,7 +23,7 @@ final class WaitingSingletonAssembly: Assembly {
                 _ = ABCAssembly.instance(from: context)
                 done.signal()
             }.start()
-            _ = done.wait(timeout: .now() + 10)
+            _ = done.wait(timeout: .now() + holdLimit)
         }
     }
 }
@@ -41,15 +41,15 @@ struct LockTests {
             _ = SlowSingletonAssembly.instance(from: context).slow
             done.signal()
         }.start()
-        #expect(gate.entered.wait(timeout: .now() + 10) == .success)
+        #expect(gate.entered.wait(timeout: .now() + hangLimit) == .success)
         let started = Date()
         let abc: ABCAssembly = context.assembly()
         let a = abc.a
         let waited = Date().timeIntervalSince(started)
         gate.release.signal()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         #expect(a.b?.c?.a === a)
-        #expect(waited < 5)  // the gate holds the singleton for up to 10 s
+        #expect(waited < hangLimit)  // the gate holds the singleton for up to holdLimit
         breakCycle(a)
     }
 
@@ -61,7 +61,7 @@ struct LockTests {
             _ = WaitingSingletonAssembly.instance(from: context).waiting
             finished.signal()
         }.start()
-        #expect(finished.wait(timeout: .now() + 15) == .success)
+        #expect(finished.wait(timeout: .now() + hangLimit) == .success)
     }
 
     /// README: `defaultInstance` is settable from any thread. Four threads replace it while four
@@ -88,7 +88,7 @@ struct LockTests {
                     group.leave()
                 }.start()
             }
-            if group.wait(timeout: .now() + 60) != .success || wrong.value != 0 {
+            if group.wait(timeout: .now() + hangLimit) != .success || wrong.value != 0 {
                 edgeWrong("hung, or a fresh context listed substitutions: \(wrong.value)")
             }
             edgeWorked()

@@ -104,7 +104,7 @@ struct ReentrancyTests {
             assembly.removeSubstitution(for: "service")
             finished.signal()
         }.start()
-        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + hangLimit) == .success)
         #expect(deinitReads.count("widget") == 1)
     }
 }

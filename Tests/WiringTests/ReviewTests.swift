@@ -111,7 +111,7 @@ final class ReviewSlowAssembly: Assembly {
             scope: .lazySingleton,
             init: {
                 self.started.signal()
-                _ = self.release.wait(timeout: .now() + 10)
+                _ = self.release.wait(timeout: .now() + holdLimit)
                 return Item(1)
             }())
     }
@@ -262,8 +262,8 @@ struct ReviewTests {
             _ = ReviewTwoContextAssembly.instance(from: second).c
             finished.signal()
         }.start()
-        #expect(finished.wait(timeout: .now() + 10) == .success)
-        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + hangLimit) == .success)
+        #expect(finished.wait(timeout: .now() + hangLimit) == .success)
     }
 
     @Test("a definition of another context, read while an assembly is made, gets its own context")
@@ -331,7 +331,7 @@ struct ReviewTests {
             _ = ReviewSlowAssembly.instance(from: context).fake
             read.signal()
         }.start()
-        #expect(read.wait(timeout: .now() + 5) == .success)
+        #expect(read.wait(timeout: .now() + hangLimit) == .success)
         assembly.release.signal()
     }
 
@@ -345,7 +345,7 @@ struct ReviewTests {
                 DIContext.defaultInstance = DIContext()  // frees the old one and its singleton
                 finished.signal()
             }.start()
-            if finished.wait(timeout: .now() + 10) == .timedOut {
+            if finished.wait(timeout: .now() + hangLimit) == .timedOut {
                 exit(3)
             }
         }

@@ -761,7 +761,7 @@ struct StackAndSweepAttackTests {
                     }
                     done.signal()
                 }.start()
-                if done.wait(timeout: .now() + 25) == .timedOut {
+                if done.wait(timeout: .now() + hangLimit) == .timedOut {
                     edgeWrong("hung")
                 }
                 assembly.removeSubstitution(for: "fresh(_:)")

@@ -225,8 +225,8 @@ final class Attack5WaitingAssembly: Assembly {
                 names.add("\(context.unusedSubstitutions)")
                 done.signal()
             }.start()
-            if done.wait(timeout: .now() + 20) == .timedOut {
-                edgeWrong("the singleton's init waited 20 s for a thread that made none")
+            if done.wait(timeout: .now() + hangLimit) == .timedOut {
+                edgeWrong("the singleton's init waited \(hangLimit) s for a thread that made none")
             }
             if names.all != ["fake", "single", "shared", "real", "[]"] {
                 edgeWrong("the other thread saw \(names.all)")
@@ -296,7 +296,7 @@ final class Attack5SlowAssembly: Assembly {
     var slow: Attack5Box {
         define(scope: .lazySingleton, init: Attack5Box("slow")) { _ in
             Attack5SlowAssembly.entered.signal()
-            _ = Attack5SlowAssembly.resume.wait(timeout: .now() + 20)
+            _ = Attack5SlowAssembly.resume.wait(timeout: .now() + holdLimit)
         }
     }
     var quick: Attack5Box { define(init: Attack5Box("quick")) }
@@ -514,7 +514,7 @@ struct ThreadAttackTests {
             }
             handed.signal()
         }.start()
-        #expect(handed.wait(timeout: .now() + 20) == .success)
+        #expect(handed.wait(timeout: .now() + hangLimit) == .success)
         #expect(await started.task?.value == true)
     }
 
@@ -939,7 +939,7 @@ struct ThreadAttackTests {
                     _ = Attack5SlowAssembly.instance(from: elsewhere).slow
                     maker.signal()
                 }.start()
-                if Attack5SlowAssembly.entered.wait(timeout: .now() + 20) == .timedOut {
+                if Attack5SlowAssembly.entered.wait(timeout: .now() + hangLimit) == .timedOut {
                     edgeWrong("the slow singleton never started")
                 }
                 let dropped = DispatchSemaphore(value: 0)
@@ -948,14 +948,14 @@ struct ThreadAttackTests {
                     dropped.signal()
                 }.start()
                 // The objectGraph read of the deinit goes ahead; its singleton reads wait.
-                let deadline = Date().addingTimeInterval(20)
+                let deadline = Date().addingTimeInterval(hangLimit)
                 while Attack5LeavingAssembly.seen.all.isEmpty, Date() < deadline {
                     usleep(10_000)
                 }
                 let early = Attack5LeavingAssembly.seen.all
                 Attack5SlowAssembly.resume.signal()
-                if dropped.wait(timeout: .now() + 20) == .timedOut
-                    || maker.wait(timeout: .now() + 20) == .timedOut
+                if dropped.wait(timeout: .now() + hangLimit) == .timedOut
+                    || maker.wait(timeout: .now() + hangLimit) == .timedOut
                 {
                     edgeWrong("hung; the deinit saw \(Attack5LeavingAssembly.seen.all)")
                 }
