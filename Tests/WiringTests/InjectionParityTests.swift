@@ -312,37 +312,27 @@ struct DecoratorResultTests {
             text.contains("Wiring: ParityDecoratorAssembly.notSendable is declared as"), "\(text)")
     }
 
-    @Test("an async function type: init: given that type works; a plain closure is named")
-    func asyncFunctionNeedsItsTypeInInit() async {
-        #expect(await ParityDecoratorAssembly.instance(from: DIContext()).typedLoader() == 42)
+    /// Swift converts these closures only where they are written: read untyped, each is named.
+    @Test(
+        "a function type init: converts only where written: given that type works",
+        arguments: [
+            ("loader", "() async -> Int but its definition made () -> Int"),
+            ("plain", "() -> Int but its definition made @Sendable () -> Int"),
+        ])
+    func functionTypesNeedTheirTypeInInit(property: String, message: String) async {
+        let assembly = ParityDecoratorAssembly.instance(from: DIContext())
+        #expect(await assembly.typedLoader() == 42)
+        #expect(assembly.typedPlain() == 7)
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
-            _ = ParityDecoratorAssembly.instance(from: DIContext()).loader
+        ) { [property] in
+            let assembly = ParityDecoratorAssembly.instance(from: DIContext())
+            _ = property == "loader" ? assembly.loader as Any : assembly.plain as Any
             edgeWrong("the read ended")
         }
         let text = edgeText(result)
         #expect(
-            text.contains(
-                "Wiring: ParityDecoratorAssembly.loader is declared as () async -> Int but its "
-                    + "definition made () -> Int"),
-            "\(text)")
-    }
-
-    @Test("a @Sendable closure for a plain function type: init: given that type works")
-    func sendableClosureNeedsThePlainTypeInInit() async {
-        #expect(ParityDecoratorAssembly.instance(from: DIContext()).typedPlain() == 7)
-        let result = await #expect(
-            processExitsWith: .failure, observing: [\.standardErrorContent]
-        ) {
-            _ = ParityDecoratorAssembly.instance(from: DIContext()).plain
-            edgeWrong("the read ended")
-        }
-        let text = edgeText(result)
-        #expect(
-            text.contains(
-                "Wiring: ParityDecoratorAssembly.plain is declared as () -> Int but its "
-                    + "definition made @Sendable () -> Int"),
+            text.contains("Wiring: ParityDecoratorAssembly.\(property) is declared as \(message)"),
             "\(text)")
     }
 }
