@@ -16,7 +16,7 @@ final class GatedAssembly: Assembly {
     var slow: A {
         define(init: A(Counter())) { _ in
             GatedAssembly.gate?.entered.signal()
-            _ = GatedAssembly.gate?.release.wait(timeout: .now() + 10)
+            _ = GatedAssembly.gate?.release.wait(timeout: .now() + holdLimit)
         }
     }
     var quick: B { define(init: B(Counter())) }
@@ -99,6 +99,8 @@ struct ConcurrencyTests {
         }
         #expect(gate.entered.wait(timeout: .now() + hangLimit) == .success)
         _ = gated.value.quick  // would block here if resolutions shared one lock
+        // Held until released: had `quick` waited for the lock, `slow` would have finished first.
+        #expect(slowDone.wait(timeout: .now()) == .timedOut, "quick waited for slow")
         gate.release.signal()
         #expect(slowDone.wait(timeout: .now() + hangLimit) == .success)
     }
