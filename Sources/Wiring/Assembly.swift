@@ -89,9 +89,9 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Guards the three tables below and every `Substitution`'s `singletons` and `used`; never
     /// held while user code runs.
     let lock = NSLock()
-    /// The lazy singletons remembered by `recentIndex`. Declared before
-    /// `singletons`, so that it is let go of first and what they keep goes in the same order
-    /// as if it had never been remembered.
+    /// The lazy singletons that `remember` boxed, at their `recentIndex`. Declared before
+    /// `singletons`, so that it is let go of first and what they keep goes in the same order as
+    /// if it had never been remembered.
     @exclusivity(unchecked) var recent: [Box?] = []
     let singletons = Shelf()
     /// Like a shelf's entries, skips Swift's run-time exclusivity checks: the lock keeps other
