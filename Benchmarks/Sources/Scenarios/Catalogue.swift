@@ -9,7 +9,7 @@ extension Scenario {
     /// Every scenario, in the order the table shows them; wide and deep graphs go up to `largest`.
     public static func all(largest: Int = 10_000) -> [Scenario] {
         let sizes = [10, 100, 1_000, 10_000].filter { $0 <= largest }
-        return [graph11(), singleton(), cycle()] + sizes.map(wide) + sizes.map(deep) + [
+        return [graph11(), singleton(), weak(), cycle()] + sizes.map(wide) + sizes.map(deep) + [
             substitution(), threads(),
         ]
     }
@@ -83,6 +83,37 @@ extension Scenario {
             check: { _, first, second in
                 guard first is AppConfig else { return "made \(type(of: first)), not AppConfig" }
                 return first === second ? nil : "two reads gave two different singletons"
+            })
+    }
+
+    /// weak: one read of a weak singleton that something else holds (swift-dependencies has no
+    /// such scope).
+    static func weak() -> Scenario {
+        Scenario(
+            name: "weak", summary: "read a weak singleton that something else holds", nodes: 1,
+            concurrent: false,
+            contenders: [
+                Contender(.hand) {
+                    let holder = LockedWeak<AppConfig>()
+                    let held = Shared(holder.get { AppConfig() })
+                    return Prepared { withExtendedLifetime(held) { holder.get { AppConfig() } } }
+                },
+                Contender(.wiring) {
+                    let assembly = Shared(SessionAssembly.instance(from: DIContext()))
+                    let held = Shared(assembly.value.current)
+                    return Prepared { withExtendedLifetime(held) { assembly.value.current } }
+                },
+                Contender(.swinject) {
+                    let container = Shared(SwinjectContainers.session())
+                    let held = Shared(container.value.resolve(AppConfig.self)!)
+                    return Prepared {
+                        withExtendedLifetime(held) { container.value.resolve(AppConfig.self)! }
+                    }
+                },
+            ],
+            check: { _, first, second in
+                guard first is AppConfig else { return "made \(type(of: first)), not AppConfig" }
+                return first === second ? nil : "two reads gave two different objects"
             })
     }
 

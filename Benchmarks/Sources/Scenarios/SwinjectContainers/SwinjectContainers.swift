@@ -6,6 +6,13 @@ import Swinject
 enum SwinjectContainers {
     /// The graph11 objects; `formatter`, if given, re-registers the formatter (Swinject's way to
     /// substitute: a later registration of the same type and name replaces the earlier one).
+    /// A configuration in Swinject's `.weak` scope: shared while something else holds it.
+    static func session() -> Container {
+        let container = Container()
+        container.register(AppConfig.self) { _ in AppConfig() }.inObjectScope(.weak)
+        return container
+    }
+
     static func screen(formatter: (@Sendable () -> TextFormatter)? = nil) -> Container {
         let container = Container()
         container.register(NetworkSession.self) { _ in NetworkSession() }.inObjectScope(.container)
