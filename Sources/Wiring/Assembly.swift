@@ -863,8 +863,8 @@ nonisolated extension DIContext {
             let index = DIContext.recentIndex(site)
             return context.lock.withLock {
                 guard inRead || context.substitutions.isEmpty, index < context.recent.count,
-                    let box = context.recent[index], box.site == site, box.key.name == key,
-                    box.key.assembly == ObjectIdentifier(Swift.type(of: assembly))
+                    let box = context.recent[index], box.site == site,
+                    box.key == Key(key, of: Swift.type(of: assembly))
                 else {
                     return nil
                 }
