@@ -147,6 +147,17 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// A copy of `substitutions`, taken under the lock.
     var snapshot: [Key: Substitution] { lock.withLock { substitutions } }
 
+    /// Makes `change` to a new table of substitutions, under the lock: reads look theirs up in
+    /// copies, unlocked, and a change written into storage that a copy shared once is a race to
+    /// ThreadSanitizer, which does not see the reference count that tells it the copy is gone.
+    func changeSubstitutions(_ change: (inout [Key: Substitution]) -> Void) {
+        lock.withLock {
+            var table = substitutions
+            change(&table)
+            substitutions = table
+        }
+    }
+
     /// The substitutions of this context that no read has used since they were added, as
     /// `Assembly.name`: a test that expects its fakes to be read checks that this is empty.
     public var unusedSubstitutions: [String] {
@@ -1273,7 +1284,7 @@ nonisolated extension Assembly {
     /// alone: should a deinit remove it at once, `letGo` lets it go too, and not the caller.
     func substitute(_ key: DIContext.Key, _ substitution: consuming DIContext.Substitution?) {
         var replaced = consume substitution
-        context.lock.withLock { swap(&replaced, &context.substitutions[key]) }
+        context.changeSubstitutions { swap(&replaced, &$0[key]) }
         DIContext.Read.current().letGo(&replaced)
     }
 }
@@ -1329,9 +1340,9 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         // Compared unlocked: a subscript's key path compares its arguments with their `==`.
         var table = Optional(context.snapshot)
         let mine = table!.filter { $0.value.keyPath.map { $0 == added } == true }.map(\.key)
-        context.lock.withLock {
-            for key in mine where context.substitutions[key] === table![key] {
-                context.substitutions[key] = nil
+        context.changeSubstitutions { substitutions in
+            for key in mine where substitutions[key] === table![key] {
+                substitutions[key] = nil
             }
         }
         DIContext.Read.current().letGo(&table)  // unlocked: its deinit may read
