@@ -531,7 +531,12 @@ struct RewriteAttackTests {
             edgeWrong("the chain ended")
         }
         let text = edgeText(result)
-        withKnownIssue("16 KiB, debug builds: SIGSEGV before the message", isIntermittent: true) {
+        guard kibibytes == 16 else {
+            #expect(
+                attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
+            return
+        }
+        withKnownIssue("16 KiB: SIGSEGV before the message", isIntermittent: true) {
             #expect(
                 attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
         }
@@ -554,10 +559,16 @@ struct RewriteAttackTests {
             edgeWrong("the chain ended")
         }
         let text = edgeText(result)
-        withKnownIssue("debug builds: SIGSEGV before the message", isIntermittent: true) {
+        #if DEBUG
+            withKnownIssue("debug builds: SIGSEGV before the message", isIntermittent: true) {
+                #expect(
+                    attack3StoppedByTheGuard(result, text),
+                    "\(result?.exitStatus as Any): \(text)")
+            }
+        #else
             #expect(
                 attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
-        }
+        #endif
     }
 
     @Test(
@@ -590,9 +601,14 @@ struct RewriteAttackTests {
                 }
                 edgeWorked()
             })
-        withKnownIssue("the guard stops chains that fit", isIntermittent: true) {
+        #if DEBUG
+            // A debug build's define call takes some 9 KiB of stack: two are over three quarters.
+            withKnownIssue("debug builds: the guard stops chains that fit", isIntermittent: true) {
+                #expect(text.contains("EDGE-WORKS"), "\(text)")
+            }
+        #else
             #expect(text.contains("EDGE-WORKS"), "\(text)")
-        }
+        #endif
     }
 
     @Test(
@@ -609,10 +625,7 @@ struct RewriteAttackTests {
             edgeWrong("the chain ended")
         }
         let text = edgeText(result)
-        withKnownIssue("64 KiB, release: SIGSEGV", isIntermittent: true) {
-            #expect(
-                attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
-        }
+        #expect(attack3StoppedByTheGuard(result, text), "\(result?.exitStatus as Any): \(text)")
     }
 
     @Test("stack: an endless chain of 4 KiB values on a 128 KiB stack stops with the message")
