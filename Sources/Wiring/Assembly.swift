@@ -56,8 +56,8 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// Runs `operation` with `context` as the default context of this thread or task and of the
     /// tasks it starts, so that tests running in parallel each substitute in their own. Setting
     /// `defaultInstance` in `operation` (a logout, say) replaces `context` there, not the
-    /// process-wide default. A `Task.detached` inherits no task-local value: it gets the
-    /// process-wide default.
+    /// process-wide default. A `Task.detached`, a `DispatchQueue`'s block and a `Thread` inherit no
+    /// task-local value: they get the process-wide default.
     ///
     /// - Parameters:
     ///   - context: The context that `defaultInstance` gives while `operation` runs.

@@ -539,9 +539,10 @@ struct Attack17HoldTests {
         #expect(wrong.value == 0)
     }
 
-    /// Contexts.md: `withDefault` reaches "the tasks it starts", a `Task.detached` "gets the
-    /// process-wide default"; the async form keeps it across a hop to the main actor.
-    @Test("withDefault async: task group children, a MainActor hop, a detached task")
+    /// Contexts.md: `withDefault` reaches "the tasks it starts", a `Task.detached`, a dispatch
+    /// queue or a thread "gets the process-wide default"; the async form keeps it across a hop to
+    /// the main actor.
+    @Test("withDefault async: task group children, a MainActor hop; not detached, queue, thread")
     func withDefaultAsync() async {
         let context = DIContext()
         await DIContext.withDefault(context) {
@@ -569,6 +570,17 @@ struct Attack17HoldTests {
             let detached = await Task.detached { Attack17PlainAssembly.instance().context }.value
             // Which process-wide default it gets is not asserted: other tests replace it meanwhile.
             #expect(detached !== context)
+            // Nor does a task-local value reach a dispatch queue or a thread.
+            let queued = await withCheckedContinuation { done in
+                DispatchQueue.global().async {
+                    done.resume(returning: Attack17PlainAssembly.instance().context)
+                }
+            }
+            #expect(queued !== context)
+            let threaded = await withCheckedContinuation { done in
+                Thread { done.resume(returning: Attack17PlainAssembly.instance().context) }.start()
+            }
+            #expect(threaded !== context)
         }
     }
 
