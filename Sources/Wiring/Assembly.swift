@@ -957,11 +957,9 @@ nonisolated extension DIContext {
         func supply(_ call: Call, _ make: (Read) -> Any) -> Any {
             call.stack = guardStack(call)
             let listed = substitution(of: call)
-            if call.substitutable, let probe, probe.reading == reading - 1,
-                probe.result == call.result
-            {
-                self.probe!.served.append(call)
-                call.substitution = probe.substitution
+            if call.substitutable, probe?.reading == reading - 1, probe?.result == call.result {
+                probe!.served.append(call)
+                call.substitution = probe!.substitution
             } else if call.substitutable, let substitution = listed,
                 calls.last?.standsIn(for: call, substitution) != true,
                 !originalUnderWay(of: call, substitution)
@@ -1382,14 +1380,12 @@ nonisolated extension KeyPathSubstitutable where Self: Assembly {
         if let foreign = calls.first(where: { $0.context !== context }) {
             fail("names \(foreign) of another context; substitute on an assembly of that context")
         }
-        if calls.contains(where: {
-            $0.key == found.key && $0.name == found.name && $0.site != found.site
-        }) {
-            fail(
-                "reads \(found) from two define calls (an override's and the one it overrides, "
-                    + "say); substitute it by name, \"\(found.name)\"")
-        }
         if let other = calls.first(where: { $0.key != found.key || $0.site != found.site }) {
+            if other.key == found.key, other.name == found.name {
+                fail(
+                    "reads \(found) from two define calls (an override's and the one it overrides, "
+                        + "say); substitute it by name, \"\(found.name)\"")
+            }
             // Two nested types of one name print alike: then their full names, which say more.
             let alike =
                 other.assembly != found.assembly && "\(other.assembly)" == "\(found.assembly)"
