@@ -34,7 +34,7 @@ import Testing
         try withCacheSandbox { directory in
             let url = file(in: directory.appending(path: "a/b"))
             let store = JSONFileArchiveStore(fileURL: url)
-            #expect(try store.save(comics) == nil)
+            #expect(try store.save(comics).keptCopy == nil)
             let archive = try store.load()
             #expect(archive.source == .cache(url) && !archive.isSample)
             #expect(archive.comics == comics.sorted { $0.num < $1.num })
@@ -61,7 +61,8 @@ import Testing
             try store.save(SampleComics.all)
             try store.save(Array(comics.prefix(1)))
             #expect(try sandboxListing(directory) == ["comics.json"])
-            #expect(try store.load().comics.map(\.num) == [2])
+            let numbers = Set(comics.map(\.num) + SampleComics.all.map(\.num))
+            #expect(try store.load().comics.map(\.num) == numbers.sorted())
         }
     }
 
@@ -179,11 +180,11 @@ import Testing
             let path = url.path(percentEncoded: false)
 
             try Data(corruptJSON.utf8).write(to: url)
-            #expect(try store.save(comics, force: true) == path + ".corrupt")
+            #expect(try store.save(comics, force: true).keptCopy == path + ".corrupt")
             #expect(try store.load().comics.map(\.num) == [1, 2])
 
             try Data("second damage".utf8).write(to: url)
-            #expect(try store.save(comics, force: true) == path + ".corrupt.1")
+            #expect(try store.save(comics, force: true).keptCopy == path + ".corrupt.1")
 
             #expect(
                 try bytes(of: directory.appending(path: "comics.json.corrupt"))
@@ -202,7 +203,7 @@ import Testing
         try withCacheSandbox { directory in
             let store = JSONFileArchiveStore(fileURL: file(in: directory))
             try store.save(comics)
-            #expect(try store.save(SampleComics.all, force: true) == nil)
+            #expect(try store.save(SampleComics.all, force: true).keptCopy == nil)
             #expect(try sandboxListing(directory) == ["comics.json"])
         }
     }
@@ -236,6 +237,55 @@ import Testing
                 path == blocker.path(percentEncoded: false) && reason.contains("not a directory"))
             #expect(error.exitCode == 74)
             #expect(try bytes(of: blocker) == Data("a file, not a directory".utf8))
+        }
+    }
+
+    @Test func aSaveKeepsWhatAnotherStoreSavedMeanwhile() throws {
+        try withCacheSandbox { directory in
+            let first = JSONFileArchiveStore(fileURL: file(in: directory))
+            let second = JSONFileArchiveStore(fileURL: file(in: directory))  // another process
+            try first.save([Comic(num: 1, title: "old one"), Comic(num: 2, title: "Two")])
+            let later = try second.save([Comic(num: 3, title: "Three")])
+            #expect(later.comics.map(\.num) == [1, 2, 3])
+            let last = try first.save([Comic(num: 1, title: "One"), Comic(num: 4, title: "Four")])
+            #expect(last.comics.map(\.num) == [1, 2, 3, 4])
+            #expect(last.comics.first?.title == "One")
+            #expect(try first.load().comics == last.comics)
+        }
+    }
+
+    @Test func concurrentSavesFromSeparateStoresLoseNoComic() throws {
+        try withCacheSandbox { directory in
+            let url = file(in: directory)
+            let writers = 4
+            let perWriter = 25
+            let failures = FailureCount()
+            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                let store = JSONFileArchiveStore(fileURL: url)  // like another process
+                for step in 1...perWriter {
+                    do {
+                        try store.save([Comic(num: writer * 1000 + step, title: "\(step)")])
+                    } catch {
+                        failures.add()
+                    }
+                }
+            }
+            #expect(failures.value == 0)
+            let saved = try JSONFileArchiveStore(fileURL: url).load()
+            #expect(saved.comics.count == writers * perWriter)
+        }
+    }
+
+    @Test func aRefreshCountsWhatAnotherRefreshSavedMeanwhile() throws {
+        try withCacheSandbox { directory in
+            let store = JSONFileArchiveStore(fileURL: file(in: directory))
+            let one = ArchiveRefreshSink(store: store, existing: [], replacesDamagedFile: false)
+            let other = ArchiveRefreshSink(store: store, existing: [], replacesDamagedFile: false)
+            try one.store([Comic(num: 6, title: "Six")])
+            try other.store([Comic(num: 1, title: "One")])
+            try one.store([Comic(num: 7, title: "Seven")])
+            #expect(one.numbers == [1, 6, 7] && one.count == 3)
+            #expect(try store.load().comics.map(\.num) == [1, 6, 7])
         }
     }
 }

@@ -89,7 +89,7 @@ import Testing
 }
 
 /// A counter several threads add to.
-private final class FailureCount: @unchecked Sendable {
+final class FailureCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     func add() { lock.withLock { count += 1 } }

@@ -1,5 +1,6 @@
 /// Keeps what a refresh fetches: merges each batch into the comics already cached and
-/// saves the whole archive, so an interrupted refresh loses at most one batch; and keeps
+/// saves the whole archive (with what another refresh saved meanwhile), so an interrupted
+/// refresh loses at most one batch; and keeps
 /// what the server said (its latest number, the numbers it has not) in the refresh record.
 final class ArchiveRefreshSink: RefreshSink {
     private let store: any ComicArchiveStore
@@ -28,8 +29,11 @@ final class ArchiveRefreshSink: RefreshSink {
 
     func store(_ batch: [Comic]) throws {
         for comic in batch { comics[comic.num] = comic }
-        let copy = try store.save(Array(comics.values), force: replacesDamagedFile)
-        keptCopy = keptCopy ?? copy
+        let saved = try store.save(Array(comics.values), force: replacesDamagedFile)
+        // What another refresh of this cache saved meanwhile counts as cached too.
+        comics = Dictionary(
+            saved.comics.map { ($0.num, $0) }, uniquingKeysWith: { _, last in last })
+        keptCopy = keptCopy ?? saved.keptCopy
         replacesDamagedFile = false
     }
 

@@ -3,20 +3,21 @@ protocol ComicArchiveStore: Sendable {
     /// The cached comics, or the built-in sample (marked as such) when nothing is cached yet.
     func load() throws(CacheError) -> ComicArchive
 
-    /// Stores `comics`, replacing what was cached. Refuses to replace a damaged cache file
-    /// unless `force` is set, in which case a copy of it is kept first.
-    /// - Returns: the path of the copy kept of a damaged file, when one was made.
+    /// Adds `comics` to those cached, each replacing the cached comic of its number, and
+    /// keeps the rest, including what another process saved since this one loaded: two
+    /// refreshes of one cache never lose each other's comics. Refuses to replace a damaged
+    /// cache file unless `force` is set, in which case a copy of it is kept first.
     @discardableResult
-    func save(_ comics: [Comic], force: Bool) throws(CacheError) -> String?
+    func save(_ comics: [Comic], force: Bool) throws(CacheError) -> ArchiveSave
 
     /// Stores what refreshes learned about the server, replacing the earlier record.
     func saveRecord(_ record: RefreshRecord) throws(CacheError)
 }
 
 extension ComicArchiveStore {
-    /// Stores `comics` without forcing.
+    /// Adds `comics` to those cached, without forcing.
     @discardableResult
-    func save(_ comics: [Comic]) throws(CacheError) -> String? {
+    func save(_ comics: [Comic]) throws(CacheError) -> ArchiveSave {
         try save(comics, force: false)
     }
 }

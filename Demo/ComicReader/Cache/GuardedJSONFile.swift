@@ -38,6 +38,15 @@ struct GuardedJSONFile<Value: Codable>: Sendable {
         return keptCopy
     }
 
+    /// Runs `body` holding the lock on the file's directory (see `FileLock`), creating the
+    /// directory first if needed: a read-change-write in `body` then loses no change that
+    /// another process makes the same way.
+    func locked<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        let directory = url.deletingLastPathComponent().path(percentEncoded: false)
+        try CacheFileSystem.createDirectory(directory)
+        return try FileLock.withExclusiveLock(at: directory, body)
+    }
+
     private func decode(_ data: Data) -> Result<Value, JSONDecodingProblem> {
         do {
             return .success(try JSONDecoder().decode(Value.self, from: data))

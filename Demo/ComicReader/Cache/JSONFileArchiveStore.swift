@@ -31,9 +31,22 @@ struct JSONFileArchiveStore: ComicArchiveStore {
             comics: comics, source: .cache(file.url), record: record ?? RefreshRecord())
     }
 
+    /// Reads the file again and writes it under the lock on the cache directory (see
+    /// `FileLock`), so that a comic another process saved in between is kept.
     @discardableResult
-    func save(_ comics: [Comic], force: Bool) throws(CacheError) -> String? {
-        try file.write(comics.sorted { $0.num < $1.num }, force: force)
+    func save(_ comics: [Comic], force: Bool) throws(CacheError) -> ArchiveSave {
+        try file.locked { () throws(CacheError) in
+            var merged: [Int: Comic] = [:]
+            do throws(CacheError) {
+                for comic in try file.read() ?? [] { merged[comic.num] = comic }
+            } catch {
+                // A damaged file is replaced only when forced; `write` says so otherwise.
+                guard case .corrupt = error else { throw error }
+            }
+            for comic in comics { merged[comic.num] = comic }
+            let all = merged.values.sorted { $0.num < $1.num }
+            return ArchiveSave(comics: all, keptCopy: try file.write(all, force: force))
+        }
     }
 
     func saveRecord(_ record: RefreshRecord) throws(CacheError) {

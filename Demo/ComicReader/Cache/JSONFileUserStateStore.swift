@@ -24,11 +24,11 @@ struct JSONFileUserStateStore: UserStateStore {
 
     @discardableResult
     func save(_ state: UserState, force: Bool) throws(CacheError) -> String? {
-        try locked { () throws(CacheError) in try file.write(state, force: force) }
+        try file.locked { () throws(CacheError) in try file.write(state, force: force) }
     }
 
     func update(_ change: (inout UserState) -> Void) throws(CacheError) -> UserState {
-        try locked { () throws(CacheError) in
+        try file.locked { () throws(CacheError) in
             var state = try file.read() ?? UserState()
             change(&state)
             try file.write(state, force: false)
@@ -37,7 +37,7 @@ struct JSONFileUserStateStore: UserStateStore {
     }
 
     func resetIfDamaged() throws(CacheError) -> String? {
-        try locked { () throws(CacheError) -> String? in
+        try file.locked { () throws(CacheError) -> String? in
             do throws(CacheError) {
                 _ = try file.read()
                 return nil
@@ -46,14 +46,5 @@ struct JSONFileUserStateStore: UserStateStore {
                 return try file.write(UserState(), force: true)
             }
         }
-    }
-
-    /// Runs `body` holding the lock on the cache directory, creating it first if needed.
-    private func locked<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
-        -> Result
-    {
-        let directory = file.url.deletingLastPathComponent().path(percentEncoded: false)
-        try CacheFileSystem.createDirectory(directory)
-        return try FileLock.withExclusiveLock(at: directory, body)
     }
 }

@@ -8,7 +8,7 @@ struct UnlocatedCacheStore: ComicArchiveStore, UserStateStore, ComicImageStore {
     let error: CacheError
 
     func load() throws(CacheError) -> ComicArchive { throw error }
-    func save(_ comics: [Comic], force: Bool) throws(CacheError) -> String? { throw error }
+    func save(_ comics: [Comic], force: Bool) throws(CacheError) -> ArchiveSave { throw error }
     func saveRecord(_ record: RefreshRecord) throws(CacheError) { throw error }
     func load() throws(CacheError) -> UserState { throw error }
     func save(_ state: UserState, force: Bool) throws(CacheError) -> String? { throw error }
