@@ -89,6 +89,32 @@ import Testing
         }
     }
 
+    /// The code `refresh --images` gives the same failure: 75 where a later try may succeed.
+    @Test(arguments: [
+        (NetworkError.httpStatus(url: ScriptedImageServer.imageURL(7), status: 500), Int32(75)),
+        (.httpStatus(url: ScriptedImageServer.imageURL(7), status: 429), 75),
+        (.timeout(url: ScriptedImageServer.imageURL(7), seconds: 2), 75),
+        (.httpStatus(url: ScriptedImageServer.imageURL(7), status: 404), 69),
+    ])
+    func aFailedDownloadEndsWithTheRefreshesCode(failure: NetworkError, code: Int32) async throws {
+        try await withHarness { harness async throws in
+            let url = ScriptedImageServer.imageURL(7)
+            let server = ScriptedImageServer(files: [:], failures: [url: [failure]])
+            harness.configure = { context in
+                NetworkAssembly.instance(from: context).addSubstitution(for: \.comicSource) {
+                    server
+                }
+            }
+            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([
+                ScriptedImageServer.comic(7, img: url.absoluteString)
+            ])
+            let file = harness.cacheDirectory.appending(path: "seven.png")
+            #expect(await harness.run(["save", "7", file.path]) == code)
+            #expect(harness.console.errors.contains("cannot save the picture of comic 7"))
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
     @Test func anInteractiveComicHasNoPictureToSave() async throws {
         try await withHarness { harness async throws in
             try JSONFileArchiveStore(fileURL: harness.comicsFile).save([

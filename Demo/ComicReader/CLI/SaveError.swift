@@ -2,8 +2,9 @@
 enum SaveError: ReportableError, Equatable {
     /// The comic is interactive: its `img` names no picture file.
     case noPicture(comic: Int)
-    /// The picture could not be found or downloaded.
-    case notLoaded(comic: Int, reason: String)
+    /// The picture could not be found or downloaded; `retryable` if a later try may succeed
+    /// (a timeout, a reply cut short, a server error).
+    case notLoaded(comic: Int, reason: String, retryable: Bool)
     /// The picture found is not a whole image (a download cut short); `problem` says how.
     case damaged(comic: Int, problem: String)
     /// Something is at the chosen path already; it is never overwritten.
@@ -15,7 +16,7 @@ enum SaveError: ReportableError, Equatable {
         switch self {
         case .noPicture(let comic):
             "comic \(comic) has no picture to save: it is interactive (its img names no file)"
-        case .notLoaded(let comic, let reason):
+        case .notLoaded(let comic, let reason, _):
             "cannot save the picture of comic \(comic): \(reason)"
         case .damaged(let comic, let problem):
             "not saving the picture of comic \(comic): \(problem), and fetching it again gave "

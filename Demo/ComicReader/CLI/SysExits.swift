@@ -10,7 +10,9 @@ enum SysExits {
             return ExitCode.usage
         case let save as SaveError:
             switch save {
-            case .noPicture, .notLoaded: return ExitCode.unavailable
+            case .noPicture: return ExitCode.unavailable
+            case .notLoaded(_, _, let retryable):
+                return retryable ? ExitCode.temporaryFailure : ExitCode.unavailable
             case .damaged: return ExitCode.dataError
             case .exists, .cannotCreate: return ExitCode.cannotCreate
             }

@@ -10,10 +10,11 @@ struct ComicImageLoader: Sendable {
     var addresses = ImageAddress()
 
     /// What loading found: the bytes (nil when there are none) and, when something went
-    /// wrong on the way, a line saying what.
+    /// wrong on the way, a line saying what and the error it came from.
     struct Outcome: Sendable {
         var bytes: [UInt8]?
         var problem: String?
+        var failure: (any Error)?
     }
 
     /// The image of `comic`; `isSample` says the comic is one of the built-in sample.
@@ -31,12 +32,13 @@ struct ComicImageLoader: Sendable {
         do {
             bytes = [UInt8](try await source.data(from: url))
         } catch {
-            return Outcome(problem: "could not download the image: \(error)")
+            return Outcome(problem: "could not download the image: \(error)", failure: error)
         }
         do {
             try store.save(bytes, forComic: comic.num, imageURL: address)
         } catch {
-            return Outcome(bytes: bytes, problem: "could not keep the image: \(error)")
+            return Outcome(
+                bytes: bytes, problem: "could not keep the image: \(error)", failure: error)
         }
         return Outcome(bytes: bytes)
     }
