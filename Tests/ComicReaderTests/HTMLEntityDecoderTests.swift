@@ -48,6 +48,28 @@ import Testing
         #expect(HTMLEntityDecoder.decode("&amp;amp;") == "&amp;")
     }
 
+    @Test func everyLatin1LetterHasItsName() {
+        #expect(HTMLEntityDecoder.decode("&Aring;ngstr&ouml;m") == "Ångström")
+        #expect(HTMLEntityDecoder.decode("&Oslash;re &THORN;&eth;&yuml;") == "Øre Þðÿ")
+        #expect(HTMLEntityDecoder.decode("&thetasym; &alefsym; &zwj;") == "ϑ ℵ \u{200D}")
+        // HTML 4 names every character from U+00A0 to U+00FF.
+        let latin1 = Set(HTMLEntityDecoder.namedEntities.values.map(\.value)).filter {
+            (0xA0...0xFF).contains($0)
+        }
+        #expect(latin1.count == 96)
+    }
+
+    /// The sample's texts as `DisplayText` shows them hold no reference left undecoded.
+    @Test func noSampleTextKeepsAReference() throws {
+        let reference = try Regex("&[A-Za-z][A-Za-z0-9]*;")
+        for comic in SampleComics.all {
+            for text in [comic.title, comic.safeTitle, comic.alt, comic.transcript] {
+                let shown = DisplayText.paragraphs(text)
+                #expect(shown.firstMatch(of: reference) == nil, "comic \(comic.num): \(shown)")
+            }
+        }
+    }
+
     @Test func namesAreCaseSensitive() {
         #expect(HTMLEntityDecoder.decode("&AMP;") == "&AMP;")
     }
