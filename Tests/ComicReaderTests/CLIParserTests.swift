@@ -86,14 +86,21 @@ struct CLIParserTests {
     }
 
     @Test func jsonIsRefusedByCommandsThatPrintNoComics() throws {
-        for arguments in [["experiments"], ["open", "400"], ["explain", "400"], ["graph"]] {
+        let textOnly = [
+            ["experiments"], ["open", "400"], ["explain", "400"], ["graph"], ["save", "400"],
+            ["refresh"], ["refresh", "--images"], ["reset-state"], ["favorites", "add", "7"],
+            ["favourites", "remove", "7"],
+        ]
+        for arguments in textOnly {
             let error = usageError(["--json"] + arguments)
-            #expect(error?.command == arguments[0])
-            #expect(
-                error?.message.hasPrefix("'--json' does not apply to '\(arguments[0])'") == true)
+            let name = arguments[0] == "favourites" ? "favorites" : arguments[0]
+            #expect(error?.command == name)
+            #expect(error?.message.hasPrefix("'--json' does not apply to '\(name)'") == true)
             #expect(usageError(arguments + ["--json"]) == error)
         }
-        #expect(try parse(["--json", "show", "400"]).options.json)
+        for arguments in [["show", "400"], ["favorites"], ["list"], ["search", "x"], []] {
+            #expect(try parse(["--json"] + arguments).options.json)
+        }
         #expect(
             try parse(["--json", "experiments", "--help"]).command == .help(topic: "experiments"))
     }

@@ -30,4 +30,23 @@ enum Command: Sendable, Equatable {
     case help(topic: String?)
     /// `--version`.
     case version
+
+    /// Why `--json` does not apply, for a command that prints no comics; nil when it does.
+    /// Every command answers, so none accepts `--json` and then ignores it.
+    var withoutJSON: String? {
+        switch self {
+        case .reader, .read, .display, .search, .list, .favorites(.list), .help, .version:
+            nil
+        case .favorites(.add), .favorites(.remove):
+            "it changes the favourites and prints a line of text; 'comics --json favorites' "
+                + "lists them"
+        case .refresh: "it downloads comics and reports as text"
+        case .save: "it writes a picture to a file and says where as text"
+        case .resetState: "it sets state.json aside and reports as text"
+        case .open: "it prints a web address, not comics"
+        case .explain: "it prints an explanation as text, not comics"
+        case .experiments: "it lists the A/B experiments as text, not comics"
+        case .graph: "it prints the graph in Graphviz DOT, not comics"
+        }
+    }
 }

@@ -45,13 +45,13 @@ struct CommandLineParser {
                     + (spec.map { ", not to '\($0.name)'" } ?? ""), command: spec?.name)
         }
         guard let spec else { return Invocation(options: options, command: .reader) }
-        if options.json, let reason = spec.withoutJSON {
-            throw UsageError(
-                message: "'--json' does not apply to '\(spec.name)': \(reason)", command: spec.name)
-        }
         let command = try spec.build(
             CommandArguments(
                 spec: spec, arguments: Array(scan.positionals.dropFirst()), locals: scan.locals))
+        if options.json, let reason = command.withoutJSON {
+            throw UsageError(
+                message: "'--json' does not apply to '\(spec.name)': \(reason)", command: spec.name)
+        }
         return Invocation(options: options, command: command)
     }
 

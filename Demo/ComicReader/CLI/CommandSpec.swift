@@ -18,8 +18,6 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec] = []
     /// Example command lines.
     var examples: [String] = []
-    /// Why `--json` does not apply, for commands that print no comics; nil when it does.
-    var withoutJSON: String?
     /// Makes the command from the words after the name and this command's own options, or
     /// throws a usage error naming the one at fault.
     let build: @Sendable (CommandArguments) throws(UsageError) -> Command

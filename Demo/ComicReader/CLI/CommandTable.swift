@@ -270,8 +270,7 @@ enum CommandTable {
                 OptionSpec(
                     name: "--launch", valueName: nil, help: "Open the address in the browser.")
             ],
-            examples: ["comics open 410", "comics open 410 --launch"],
-            withoutJSON: "it prints a web address, not comics"
+            examples: ["comics open 410", "comics open 410 --launch"]
         ) { line throws(UsageError) in
             .open(try line.onlyNumber(), launch: line.flag("--launch"))
         },
@@ -334,8 +333,7 @@ enum CommandTable {
                     help: "Fetch explanations from this MediaWiki.\n"
                         + "(default: \(ExplanationSource.defaultBase))"),
             ],
-            examples: ["comics explain 410", "comics explain 410 --launch"],
-            withoutJSON: "it prints an explanation as text, not comics"
+            examples: ["comics explain 410", "comics explain 410 --launch"]
         ) { line throws(UsageError) in
             let number = try line.onlyNumber()
             guard let text = line.value("--explain-base-url") else {
@@ -351,8 +349,7 @@ enum CommandTable {
         CommandSpec(
             name: "experiments",
             abstract: "List the A/B experiments, their variants and the active ones.",
-            examples: ["comics experiments", "comics --ab layout=card experiments"],
-            withoutJSON: "it lists the A/B experiments as text, not comics"
+            examples: ["comics experiments", "comics --ab layout=card experiments"]
         ) { line throws(UsageError) in
             try line.noArguments()
             return .experiments
@@ -363,8 +360,7 @@ enum CommandTable {
                 + "(box: object graph, double box: lazy singleton, dashed ellipse: prototype, "
                 + "diamond: weak singleton). Substituted definitions, such as an active A/B variant's, are "
                 + "filled. Edges go from an object to what it was given.",
-            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"],
-            withoutJSON: "it prints the graph in Graphviz DOT, not comics"
+            examples: ["comics graph | dot -Tsvg > graph.svg", "comics --ab layout=card graph"]
         ) { line throws(UsageError) in
             try line.noArguments()
             return .graph
