@@ -43,12 +43,12 @@ public nonisolated final class DIContext: @unchecked Sendable {
     public static var defaultInstance: DIContext {
         get {
             let holder = Default.current
-            return Default.lock.withLock { holder.context }
+            return Default.lock.locked { holder.context }
         }
         set {
             var replaced: DIContext? = newValue
             let holder = Default.current
-            Default.lock.withLock { swap(&replaced!, &holder.context) }
+            Default.lock.locked { Swift.swap(&replaced!, &holder.context) }
             Read.current().letGo(&replaced)  // unlocked: its deinits may read
         }
     }
@@ -133,11 +133,11 @@ public nonisolated final class DIContext: @unchecked Sendable {
             return made
         }
         let id = ObjectIdentifier(type)
-        if let kept = lock.withLock({ assemblies[id]?() as? Assembly }) {
+        if let kept = lock.locked({ assemblies[id]?() as? Assembly }) {
             return kept
         }
         let made = read.making(type, in: self)
-        return lock.withLock {
+        return lock.locked {
             let kept = assemblies[id]?() as? Assembly ?? made
             assemblies[id] = { [weak kept] in kept }
             return kept
@@ -145,13 +145,13 @@ public nonisolated final class DIContext: @unchecked Sendable {
     }
 
     /// A copy of `substitutions`, taken under the lock.
-    var snapshot: [Key: Substitution] { lock.withLock { substitutions } }
+    var snapshot: [Key: Substitution] { lock.locked { substitutions } }
 
     /// Makes `change` to a new table of substitutions, under the lock: reads look theirs up in
     /// copies, unlocked, and a change written into storage that a copy shared once is a race to
     /// ThreadSanitizer, which does not see the reference count that tells it the copy is gone.
     func changeSubstitutions(_ change: (inout [Key: Substitution]) -> Void) {
-        lock.withLock {
+        lock.locked {
             var table = substitutions
             change(&table)
             substitutions = table
@@ -161,7 +161,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
     /// The substitutions of this context that no read has used since they were added, as
     /// `Assembly.name`: a test that expects its fakes to be read checks that this is empty.
     public var unusedSubstitutions: [String] {
-        lock.withLock { substitutions.values.filter { !$0.used }.map(\.name).sorted() }
+        lock.locked { substitutions.values.filter { !$0.used }.map(\.name).sorted() }
     }
 
     /// Keeps a new singleton, in the substitution that made it or in the context. A weak one
@@ -177,7 +177,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
             }
             kept = Kept(strong: nil, weak: object.map { $0 as AnyObject })
         }
-        return lock.withLock { call.shelf.put(kept, at: call.slot) }
+        return lock.locked { call.shelf.put(kept, at: call.slot) }
     }
 
     /// The singletons of a context or of one substitution, by slot, each held strongly or, for
@@ -261,7 +261,7 @@ public nonisolated final class DIContext: @unchecked Sendable {
             return
         }
         let (context, index, box) = (call.context, recentIndex(site), Typed(object, call.key, site))
-        context.lock.withLock {
+        context.lock.locked {
             if context.recent.isEmpty {
                 context.recent = Array(repeating: nil, count: 1 << recentBits)
             }
@@ -304,6 +304,16 @@ public nonisolated final class DIContext: @unchecked Sendable {
         public let created: Bool
         /// True when a substitution gives the object.
         public let substituted: Bool
+    }
+}
+
+nonisolated extension NSLocking {
+    /// Runs `body` holding the lock: `withLock` under a name of this file's own, which an app's
+    /// `withLock` (MainActor, in a module that is by default) cannot take over in a copy of it.
+    fileprivate func locked<R>(_ body: () throws -> R) rethrows -> R {
+        lock()
+        defer { unlock() }
+        return try body()
     }
 }
 
@@ -690,7 +700,7 @@ nonisolated extension DIContext {
         var shelf: Shelf { substitution?.singletons ?? context.singletons }
 
         /// The singleton that its substitution (or, without one, its definition) made.
-        var singleton: Any? { context.lock.withLock { shelf.entries[slot]?.object } }
+        var singleton: Any? { context.lock.locked { shelf.entries[slot]?.object } }
 
         /// True if this call stands in for `call`, asked for inside it, which `listed` would
         /// serve: an original (its own define call, or any that its substitution serves too),
@@ -872,7 +882,7 @@ nonisolated extension DIContext {
                 return nil
             }
             let index = DIContext.recentIndex(site)
-            return context.lock.withLock {
+            return context.lock.locked {
                 guard inRead || context.substitutions.isEmpty, index < context.recent.count,
                     let box = context.recent[index], box.site == site,
                     box.key == Key(key, of: Swift.type(of: assembly))
@@ -922,7 +932,7 @@ nonisolated extension DIContext {
         /// Runs `release`, whose deinits may read, with the stack marked here, as `letGo` does.
         func marked(_ release: () -> Void) {
             let outer = releasing
-            releasing = withUnsafePointer(to: outer) { UInt(bitPattern: $0) }
+            releasing = Swift.withUnsafePointer(to: outer) { UInt(bitPattern: $0) }
             release()
             releasing = outer
         }
@@ -966,7 +976,7 @@ nonisolated extension DIContext {
             {
                 call.substitution = substitution
                 if probe == nil {  // a probe's reads are the substitution's set-up, not a use
-                    call.context.lock.withLock { substitution.used = true }
+                    call.context.lock.locked { substitution.used = true }
                 }
             }
             let slot = call.slot
@@ -1002,7 +1012,7 @@ nonisolated extension DIContext {
             guard call.scope.isSingleton else {
                 return create(call, make)
             }
-            return DIContext.creation.withLock {
+            return DIContext.creation.locked {
                 guard let object = kept() else {
                     return create(call, make)
                 }
@@ -1059,7 +1069,7 @@ nonisolated extension DIContext {
             }
             func fits<T>(_: T.Type) -> Bool { object is T }
             // Opened by name: Swift 5 mode does not open an existential metatype by itself.
-            return _openExistential(call.result, do: fits) ? record : nil
+            return Swift._openExistential(call.result, do: fits) ? record : nil
         }
 
         /// Reports `object` found for `call`.
@@ -1149,9 +1159,9 @@ nonisolated extension DIContext {
         /// runs, since `letGo` marked the stack), up to `stackReserve`: more is the caller's own
         /// code (a recursion of its own, say), not what each level of a runaway chain repeats.
         func guardStack(_ call: Call) -> UInt {
-            let here = withUnsafePointer(to: call) { UInt(bitPattern: $0) }
+            let here = Swift.withUnsafePointer(to: call) { UInt(bitPattern: $0) }
             let above = calls.last?.stack ?? releasing
-            let level = above > here ? min(above - here, Read.stackReserve) : 0
+            let level = above > here ? Swift.min(above - here, Read.stackReserve) : 0
             guard here < stackLimit + level else {
                 return here
             }
@@ -1162,7 +1172,7 @@ nonisolated extension DIContext {
                 DIContext.fail(Read.stackMessage(path.0 + [path.1]))
             }
             while true {
-                sleep(1)
+                Foundation.Thread.sleep(forTimeInterval: 1)
             }
         }
 
@@ -1200,7 +1210,8 @@ nonisolated extension DIContext {
                 let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
                 defer { attributes.deallocate() }
                 guard let symbol = dlsym(nil, "pthread_getattr_np"),
-                    unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), attributes) == 0
+                    Swift.unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), attributes)
+                        == 0
                 else {
                     return 0
                 }
@@ -1210,8 +1221,9 @@ nonisolated extension DIContext {
                 pthread_attr_destroy(attributes)
                 let bottom = UInt(bitPattern: base)
             #endif
-            let usable = min(UInt(size), largestStack)
-            return bottom == 0 ? 0 : bottom + UInt(size) - usable + min(stackReserve, usable / 4)
+            let usable = Swift.min(UInt(size), largestStack)
+            return bottom == 0
+                ? 0 : bottom + UInt(size) - usable + Swift.min(stackReserve, usable / 4)
         }
 
         /// The most stack a thread is taken to have, below its top.
@@ -1282,7 +1294,7 @@ nonisolated extension Assembly {
     /// alone: should a deinit remove it at once, `letGo` lets it go too, and not the caller.
     func substitute(_ key: DIContext.Key, _ substitution: consuming DIContext.Substitution?) {
         var replaced = consume substitution
-        context.changeSubstitutions { swap(&replaced, &$0[key]) }
+        context.changeSubstitutions { Swift.swap(&replaced, &$0[key]) }
         DIContext.Read.current().letGo(&replaced)
     }
 }
@@ -1469,7 +1481,7 @@ nonisolated extension Assembly {
 nonisolated extension DIContext {
     /// Stops with a message that names what went wrong; also in release builds.
     @usableFromInline static func fail(_ message: String) -> Never {
-        fatalError("Wiring: " + message)
+        Swift.fatalError("Wiring: " + message)
     }
 
     /// Stops on an object of the wrong type, naming the definition, both types and its maker.

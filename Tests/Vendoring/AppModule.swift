@@ -82,3 +82,39 @@ func substituteOnMain(_ context: DIContext) -> Bool {
     }
     return services.store.client != nil
 }
+
+// Helpers apps write themselves: in the app's module they take over calls of the same name to
+// Foundation and the standard library, and with MainActor default isolation they are MainActor.
+// The library calls none of them.
+extension NSLocking {
+    /// An app's own `withLock`, written before Foundation had one.
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A `fatalError` that tests can intercept.
+func fatalError(
+    _ message: @autoclosure () -> String = String(),
+    file: StaticString = #file,
+    line: UInt = #line
+) -> Never {
+    Swift.fatalError(message(), file: file, line: line)
+}
+
+/// A `sleep` that tests can speed up.
+@discardableResult
+func sleep(_ seconds: UInt32) -> UInt32 {
+    0
+}
+
+/// An app's `min` and `swap`.
+func min<T: Comparable>(_ first: T, _ second: T) -> T {
+    first < second ? first : second
+}
+
+func swap<T>(_ first: inout T, _ second: inout T) {
+    (first, second) = (second, first)
+}
