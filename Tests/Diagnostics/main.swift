@@ -152,6 +152,14 @@ let scenarios: [String: () -> Void] = [
     "deinit-loop": { _ = EchoAssembly.instance().relay(1) },
     "prototype-loop": { _ = LoopAssembly.instance().a },
     "stored-assemblies": { _ = LeftAssembly.instance() },
+    "isolated-conformance": {
+        let done = DispatchSemaphore(value: 0)
+        Foundation.Thread.detachNewThread {
+            _ = PriceAssembly.instance().feature
+            done.signal()
+        }
+        done.wait()
+    },
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -162,3 +170,12 @@ guard let name = arguments.first, let chosen = scenarios[name] else {
 chosen()
 print("\(name): no message")
 exit(1)
+
+/// Conforms on the main actor only, as a module that is MainActor by default makes a conformance.
+final class Price {}
+
+extension Price: @MainActor Feature {}
+
+final class PriceAssembly: Assembly {
+    var feature: Feature { define(init: Price()) }
+}

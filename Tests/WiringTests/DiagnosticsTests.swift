@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wiring
 
@@ -51,6 +52,17 @@ final class MismatchAssembly: Assembly {
     var feature: Feature { define(init: Item(1)) }
     var client: APIClient { define(init: HTTPClient(Counter())) }
     var weakValue: Settings { define(scope: .weakSingleton, init: Settings()) }
+}
+
+/// Conforms on the main actor only, as a module that is MainActor by default makes it conform.
+final class MainActorPrice {}
+
+extension MainActorPrice: @MainActor Feature {
+    var name: String { "price" }
+}
+
+final class PriceAssembly: Assembly {
+    var feature: Feature { define(init: MainActorPrice()) }
 }
 
 /// A substitute that reads its own definition through another one never ends.
@@ -134,6 +146,31 @@ struct DiagnosticsTests {
         #expect(
             message.contains(
                 "MismatchAssembly.feature is declared as Feature but its definition made Item"))
+    }
+
+    @Test("a conformance that holds on the main actor only, read off it, is named as the cause")
+    func isolatedConformanceOffTheMainThread() async {
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let done = DispatchSemaphore(value: 0)
+                Foundation.Thread.detachNewThread {
+                    _ = PriceAssembly.instance(from: DIContext()).feature
+                    done.signal()
+                }
+                done.wait()
+            })
+        #expect(
+            message.contains(
+                "PriceAssembly.feature is declared as Feature but its definition made "
+                    + "MainActorPrice; if MainActorPrice conforms to Feature in a module that is "
+                    + "MainActor by default, that conformance holds only on the main actor, and "
+                    + "this read is off it: declare it in a `nonisolated extension MainActorPrice: "
+                    + "Feature`, or read on the main actor"))
+    }
+
+    @Test("the same conformance read on the main actor gives the object")
+    @MainActor func isolatedConformanceOnTheMainActor() {
+        #expect(PriceAssembly.instance(from: DIContext()).feature is MainActorPrice)
     }
 
     @Test("a substitution of the wrong type names key, expected and actual types")
