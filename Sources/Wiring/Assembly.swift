@@ -1249,8 +1249,9 @@ nonisolated extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     ///
     /// `make` runs on whichever thread reads the definition, so it is `@Sendable`: Swift 6 warns
-    /// where it captures what is not, Swift 5 where it touches an actor's state (EasyDi code that
-    /// captures a `var`, say, stays silent there). The context keeps it: if it captures an assembly
+    /// where it captures what is not, Swift 5 where it touches state marked `@MainActor` or another
+    /// actor (EasyDi code that captures a `var`, say, stays silent there; a module's default
+    /// isolation counts only with complete checking). The context keeps it: if it captures an assembly
     /// of the same context, the context is never freed. To read another definition, take its
     /// assembly as the closure's parameter.
     ///
