@@ -83,6 +83,25 @@ func substituteOnMain(_ context: DIContext) -> Bool {
     return services.store.client != nil
 }
 
+/// Services any thread uses, with the protocol they are handed out as, declared as
+/// GettingStarted.md says for a module that is MainActor by default.
+nonisolated protocol Endpoint: AnyObject {
+    var baseURL: URL? { get set }
+}
+
+nonisolated final class HTTPEndpoint: Endpoint {
+    var baseURL: URL?
+}
+
+final class EndpointAssembly: Assembly {
+    var baseURL: URL { define(init: URL(string: "https://xkcd.com")!) }
+    var endpoint: any Endpoint { define(init: HTTPEndpoint()) { $0.baseURL = self.baseURL } }
+}
+
+nonisolated func endpointInBackground(_ context: DIContext) -> URL? {
+    EndpointAssembly.instance(from: context).endpoint.baseURL
+}
+
 // Helpers apps write themselves: in the app's module they take over calls of the same name to
 // Foundation and the standard library, and with MainActor default isolation they are MainActor.
 // The library calls none of them.
