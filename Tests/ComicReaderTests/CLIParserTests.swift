@@ -131,6 +131,30 @@ struct CLIParserTests {
         }
     }
 
+    @Test func aBadVariableIsNotReadWhereAFlagOverridesItNorForHelp() throws {
+        let bad = [
+            "COMICS_AB": "x", "COMICS_IMAGE": "foo", "COMICS_BASE_URL": "bad",
+            "COMICS_IMAGE_BASE_URL": "ftp://x",
+        ]
+        #expect(try parse(["--help"], environment: bad).command == .help(topic: nil))
+        #expect(try parse(["show", "-h"], environment: bad).command == .help(topic: "show"))
+        #expect(try parse(["--version"], environment: bad).command == .version)
+        let flags = try parse(
+            ["--image", "none", "--base-url", "http://127.0.0.1:9", "show", "400"],
+            environment: ["COMICS_IMAGE": "foo", "COMICS_BASE_URL": "bad"])
+        #expect(flags.options.imageMode == ImageMode.none)
+        #expect(flags.options.baseURL == "http://127.0.0.1:9")
+        let imageBase = try parse(
+            ["--image-base-url", "http://127.0.0.1:9", "latest"],
+            environment: ["COMICS_IMAGE_BASE_URL": "ftp://x"])
+        #expect(imageBase.command == .display(.latest))
+        // Without the flag, the variable is read and named.
+        for (name, value) in bad {
+            let error = usageError(["latest"], environment: [name: value])
+            #expect(error?.message.contains(name) == true, "\(name)")
+        }
+    }
+
     @Test func imageModeAndBaseURLFromFlagsOrEnvironment() throws {
         #expect(try parse(["--image", "BRAILLE"]).options.imageMode == .braille)
         #expect(try parse([], environment: ["COMICS_IMAGE": "blocks"]).options.imageMode == .blocks)

@@ -32,7 +32,14 @@ struct CommandLineParser {
             }
             return spec
         }
-        var options = try environmentOptions()
+        // A variable that a flag overrides is not read; help and the version need none.
+        let flagged = Set(scan.globals.map(\.option.name))
+        var options: AppOptions
+        if scan.wantsHelp || scan.wantsVersion {
+            options = (try? environmentOptions(except: flagged)) ?? AppOptions()
+        } else {
+            options = try environmentOptions(except: flagged)
+        }
         try apply(scan.globals, to: &options)
         if scan.wantsHelp { return Invocation(options: options, command: .help(topic: spec?.name)) }
         if scan.wantsVersion { return Invocation(options: options, command: .version) }
@@ -130,18 +137,20 @@ struct CommandLineParser {
     }
 
     /// The options the `COMICS_*` variables set; empty variables count as unset.
-    private func environmentOptions() throws(UsageError) -> AppOptions {
+    private func environmentOptions(except flagged: Set<String>) throws(UsageError) -> AppOptions {
         var options = AppOptions()
-        func variable(_ name: String) -> String? {
-            environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        /// The variable's value, unless empty or the flag `overriddenBy` is given.
+        func variable(_ name: String, overriddenBy flag: String? = nil) -> String? {
+            guard flag.map(flagged.contains) != true else { return nil }
+            return environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        if let url = variable("COMICS_BASE_URL") {
+        if let url = variable("COMICS_BASE_URL", overriddenBy: "--base-url") {
             options.baseURL = try Self.baseURL(url, origin: "COMICS_BASE_URL")
         }
-        if let url = variable("COMICS_IMAGE_BASE_URL") {
+        if let url = variable("COMICS_IMAGE_BASE_URL", overriddenBy: "--image-base-url") {
             options.imageBaseURL = try Self.imageBaseURL(url, origin: "COMICS_IMAGE_BASE_URL")
         }
-        if let mode = variable("COMICS_IMAGE") {
+        if let mode = variable("COMICS_IMAGE", overriddenBy: "--image") {
             options.imageMode = try Self.imageMode(mode, origin: "COMICS_IMAGE")
         }
         if let assignments = variable("COMICS_AB") {
