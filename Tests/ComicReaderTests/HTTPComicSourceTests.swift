@@ -11,7 +11,8 @@ import Testing
         let server = try await PythonHTTPServer.serving(tree.directory)
         defer { server.stop() }
 
-        for base in [server.baseURL, server.baseURL + "/"] {
+        let upper = "HTTP" + server.baseURL.dropFirst("http".count)  // a scheme has no case
+        for base in [server.baseURL, server.baseURL + "/", upper] {
             let source = try HTTPComicSource(base: base, timeout: 5)
             #expect(try await source.latest() == APIFixtureTree.comic(410))
             #expect(try await source.comic(1) == APIFixtureTree.comic(1))
@@ -269,6 +270,28 @@ import Testing
         #expect(throws: NetworkError.invalidBaseURL(base)) { try HTTPComicSource(base: base) }
     }
 
+    /// What a request could never reach is refused when given, with the reason.
+    @Test func rejectsBasesNoRequestCouldReach() throws {
+        let port = HTTPComicSource.base("http://127.0.0.1:99999")
+        #expect(throws: HTTPComicSource.BaseProblem.self) { try port.get() }
+        #expect(port.problem == "names port 99999, outside 1 to 65535")
+        #expect(HTTPComicSource.base("http://127.0.0.1:0").problem?.hasPrefix("names port") == true)
+        #expect(try HTTPComicSource.base("HTTPS://Xkcd.com:443/").get() == "https://Xkcd.com:443")
+        #if canImport(FoundationNetworking)
+            #expect(HTTPComicSource.base("http://[::1]:8080").problem?.contains("IPv6") == true)
+        #else
+            #expect(try HTTPComicSource.base("http://[::1]:8080").get() == "http://[::1]:8080")
+        #endif
+        let usage = #expect(throws: UsageError.self) {
+            try CommandLineParser(environment: [:]).parse(
+                ["--base-url", "http://127.0.0.1:99999", "latest"])
+        }
+        #expect(
+            usage?.message
+                == "--base-url: 'http://127.0.0.1:99999' names port 99999, outside 1 to 65535, "
+                + "e.g. https://xkcd.com")
+    }
+
     @Test(arguments: [0.0, -1.0, .infinity, .nan])
     func rejectsTimeoutsThatAreNotPositive(timeout: Double) throws {
         let error = try #require(throws: NetworkError.self) {
@@ -297,5 +320,13 @@ extension NetworkError {
     fileprivate var detail: String {
         if case .badJSON(_, let detail) = self { return detail }
         return ""
+    }
+}
+
+extension Result where Failure == HTTPComicSource.BaseProblem {
+    /// Why the address was refused, nil if it was not.
+    fileprivate var problem: String? {
+        if case .failure(let problem) = self { return problem.phrase }
+        return nil
     }
 }

@@ -191,23 +191,22 @@ struct CommandLineParser {
     /// Accepts the server addresses `HTTPComicSource` accepts: absolute http and https URLs
     /// with a host and without query or fragment.
     static func baseURL(_ text: String, origin: String) throws(UsageError) -> String {
-        guard HTTPComicSource.validatedBase(text) != nil else {
-            throw UsageError(
-                message:
-                    "\(origin): '\(text)' is not an http or https address, e.g. https://xkcd.com")
+        _ = try base(text, origin: origin, example: "https://xkcd.com")
+        return text  // as given; `HTTPComicSource` trims it the same way
+    }
+
+    /// `text` as `HTTPComicSource.base` accepts it, or a usage error naming `origin` and why.
+    static func base(_ text: String, origin: String, example: String) throws(UsageError) -> String {
+        switch HTTPComicSource.base(text) {
+        case .success(let base): return base
+        case .failure(let problem):
+            throw UsageError(message: "\(origin): '\(text)' \(problem.phrase), e.g. \(example)")
         }
-        return text
     }
 
     /// An http or https address to download pictures from, without trailing slashes.
     static func imageBaseURL(_ text: String, origin: String) throws(UsageError) -> String {
-        guard let base = HTTPComicSource.validatedBase(text) else {
-            throw UsageError(
-                message:
-                    "\(origin): '\(text)' is not an http or https address, e.g. https://imgs.example.org"
-            )
-        }
-        return base
+        try base(text, origin: origin, example: "https://imgs.example.org")
     }
 
     /// The seconds `--timeout` accepts: from a tenth of a second, below which no reply could

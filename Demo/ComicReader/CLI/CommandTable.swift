@@ -339,12 +339,14 @@ enum CommandTable {
             guard let text = line.value("--explain-base-url") else {
                 return .explain(number, launch: line.flag("--launch"))
             }
-            guard let base = HTTPComicSource.validatedBase(text) else {
+            switch HTTPComicSource.base(text) {
+            case .success(let base):
+                return .explain(number, launch: line.flag("--launch"), base: base)
+            case .failure(let problem):
                 throw line.error(
-                    "--explain-base-url: '\(text)' is not an http or https address, "
+                    "--explain-base-url: '\(text)' \(problem.phrase), "
                         + "e.g. \(ExplanationSource.defaultBase)")
             }
-            return .explain(number, launch: line.flag("--launch"), base: base)
         },
         CommandSpec(
             name: "experiments",

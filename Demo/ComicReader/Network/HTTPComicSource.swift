@@ -57,17 +57,41 @@ final class HTTPComicSource: ComicSource {
         }
     }
 
-    /// `text` without trailing slashes, when it is an absolute http or https URL with a host,
-    /// without query or fragment, to which the endpoint paths can be added; nil otherwise.
-    /// The command line checks `--base-url` with this too, so an accepted flag never fails later.
+    /// `text` as a base address (see `base(_:)`), or nil. The command line checks
+    /// `--base-url` with this too, so an accepted flag never fails later.
     static func validatedBase(_ text: String) -> String? {
+        try? base(text).get()
+    }
+
+    /// Why an address cannot be a base: a phrase that follows the address in a message.
+    struct BaseProblem: Error {
+        let phrase: String
+    }
+
+    /// `text` without trailing slashes and with its scheme in lower case (URL loading refuses
+    /// `HTTP:`), when it is an absolute http or https URL with a host, a port from 1 to 65535
+    /// if any, and no query or fragment, to which the endpoint paths can be added, and when
+    /// this platform can reach it; else why not.
+    static func base(_ text: String) -> Result<String, BaseProblem> {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
             url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
-        else { return nil }
-        return trimmed
+        else { return .failure(BaseProblem(phrase: "is not an http or https address")) }
+        if let port = url.port, !(1...65535).contains(port) {
+            return .failure(BaseProblem(phrase: "names port \(port), outside 1 to 65535"))
+        }
+        #if canImport(FoundationNetworking)
+            // Foundation on Linux fails every request to a bracketed IPv6 literal.
+            if host.contains(":") {
+                return .failure(
+                    BaseProblem(
+                        phrase: "is an IPv6 address, which URL loading on Linux cannot reach; "
+                            + "use a host name that resolves to it, such as localhost"))
+            }
+        #endif
+        return .success(scheme + trimmed.dropFirst(scheme.count))
     }
 
     deinit {
