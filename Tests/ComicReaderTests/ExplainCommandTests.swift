@@ -91,6 +91,34 @@ import Testing
         }
     }
 
+    /// A new comic's page has no text yet: it is asked for again until it has some.
+    @Test func aPageWithNoTextYetIsNotKept() async throws {
+        try await withTemporaryDirectory("explain-stub") { root in
+            let wiki = root.appending(path: "wiki", directoryHint: .isDirectory)
+            try FileManager.default.createDirectory(at: wiki, withIntermediateDirectories: true)
+            let api = wiki.appending(path: "api.php")
+            try Self.apiReply("").write(to: api)
+            let server = try await PythonHTTPServer.serving(root)
+            defer { server.stop() }
+            try await withHarness { harness async throws in
+                let base = "\(server.baseURL)/wiki"
+                #expect(await harness.run(["explain", "400", "--explain-base-url", base]) == 0)
+                #expect(harness.console.errors.contains("has no text yet"))
+                let kept = harness.cacheDirectory.appending(path: "explanations/400.wiki")
+                #expect(!FileManager.default.fileExists(atPath: kept.path))
+                // A stub kept by an earlier version is asked for again too.
+                try FileManager.default.createDirectory(
+                    at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("{{comic discussion}}".utf8).write(to: kept)
+                try Self.apiReply(Self.wikitext).write(to: api)
+                harness.console.clear()
+                #expect(await harness.run(["explain", "400", "--explain-base-url", base]) == 0)
+                #expect(harness.console.output.contains("400 is 20 squared"))
+                #expect(try String(contentsOf: kept, encoding: .utf8) == Self.wikitext)
+            }
+        }
+    }
+
     @Test func aBaseThatIsNoWebAddressIsAUsageError() async throws {
         try await withHarness { harness async throws in
             #expect(await harness.run(["explain", "400", "--explain-base-url", "ftp://x"]) == 64)

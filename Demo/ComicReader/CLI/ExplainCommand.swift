@@ -2,7 +2,7 @@
 /// under the address of its page; or the page opened in the browser with `--launch`.
 ///
 /// An explanation fetched once is kept in the cache (`ExplanationStore`) and shown from there
-/// afterwards, so it works offline. When it is neither kept nor can be fetched, the address is
+/// afterwards, so it works offline; one with no text yet is not kept. When it is neither kept nor can be fetched, the address is
 /// printed alone and one line on standard error says why; that is not a failure.
 struct ExplainCommand {
     let session: ReadingSession
@@ -42,11 +42,12 @@ struct ExplainCommand {
         return ExitCode.ok
     }
 
-    /// The kept explanation, or the one fetched (and then kept); nil, after saying why on
+    /// The kept explanation, or the one fetched (and then kept, if it has text: a page with
+    /// none yet, such as a new comic's, is asked for again next time); nil, after saying why on
     /// standard error, when there is neither.
     private func wikitext(ofComic number: Int, from source: ExplanationSource) async -> String? {
         do {
-            if let kept = try store?.load(comic: number) { return kept }
+            if let kept = try store?.load(comic: number), Self.hasText(kept) { return kept }
         } catch {
             printer.note("warning: \(error); fetching the explanation again")
         }
@@ -60,10 +61,15 @@ struct ExplainCommand {
             return nil
         }
         do {
-            try store?.save(wikitext, comic: number)
+            if Self.hasText(wikitext) { try store?.save(wikitext, comic: number) }
         } catch {
             printer.note("warning: the explanation is shown but not kept: \(error)")
         }
         return wikitext
+    }
+
+    /// Whether `wikitext` gives any text to show.
+    private static func hasText(_ wikitext: String) -> Bool {
+        !ExplanationText(wikitext: wikitext).blocks.isEmpty
     }
 }
