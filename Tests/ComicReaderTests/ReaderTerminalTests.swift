@@ -9,17 +9,20 @@ import Testing
 struct ReaderTerminalTests {
     /// Runs the reader over the built-in sample (a fresh cache directory), without pictures or
     /// colour, through `steps`.
-    func reader(_ steps: [PseudoTerminalSession.Step]) async throws -> PseudoTerminalSession.Report
-    {
+    func reader(
+        _ steps: [PseudoTerminalSession.Step], term: String = "xterm-256color",
+        arguments: [String] = []
+    ) async throws -> PseudoTerminalSession.Report {
         let scratch = try TemporaryDirectory("pty-home")
         defer { scratch.remove() }
         let home = scratch.url
         let environment = [
             "HOME": home.path, "COMICS_CACHE_DIR": home.appending(path: "cache").path,
             "LANG": "C.UTF-8",
-            "TERM": "xterm-256color", "NO_COLOR": "1", "COMICS_IMAGE": "none",
+            "TERM": term, "NO_COLOR": "1", "COMICS_IMAGE": "none",
         ]
-        let report = try await PseudoTerminalSession.run(environment: environment, steps: steps)
+        let report = try await PseudoTerminalSession.run(
+            environment: environment, arguments: arguments, steps: steps)
         #expect(report.failure == nil)
         return report
     }
@@ -85,6 +88,17 @@ struct ReaderTerminalTests {
         #expect(output.contains("p  ←          previ…"))
         #expect(!output.contains("previous comic"))
         #expect(report.exitStatus == 0)
+    }
+
+    /// A terminal that cannot move the cursor (an editor's shell buffer) gets the comic printed.
+    @Test(arguments: [[], ["read", "400"]])
+    func aDumbTerminalGetsTheComicPrinted(arguments: [String]) async throws {
+        let title = arguments.isEmpty ? "#441  Latest and Greatest" : "#400  Four"
+        let report = try await reader([.waitFor(title)], term: "dumb", arguments: arguments)
+        let output = report.segments.joined()
+        #expect(report.exitStatus == 0)
+        #expect(!output.contains(RawTerminalMode.enterScreen))
+        #expect(!output.contains("\u{1B}["))
     }
 
     @Test func controlCEndsTheReaderAndStillRestoresTheTerminal() async throws {

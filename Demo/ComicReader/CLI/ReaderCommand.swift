@@ -1,5 +1,6 @@
-/// No subcommand: the interactive reader when a person is at the terminal, otherwise the
-/// latest comic, so `comics | less` and scripts still get something useful.
+/// No subcommand: the interactive reader when a person is at a terminal that can draw screens
+/// (not `TERM=dumb`), otherwise the latest comic, so `comics | less` and scripts still get
+/// something useful.
 struct ReaderCommand {
     let environment: AppEnvironment
     let terminal: Terminal
@@ -16,7 +17,9 @@ struct ReaderCommand {
     /// exit code.
     func run(openingAt number: Int? = nil) async throws -> Int32 {
         let printed = number.map(DisplayTarget.number) ?? .latest
-        guard environment.inputIsTerminal, terminal.isTTY, !json else {
+        // `TERM=dumb` (an editor's shell buffer, say) cannot move the cursor or clear a screen.
+        let canDrawScreens = environment.variables["TERM"] != "dumb"
+        guard environment.inputIsTerminal, terminal.isTTY, canDrawScreens, !json else {
             return try await fallback.run(printed)
         }
         if let number, try preflight.catalog().comic(number: number) == nil {
