@@ -47,6 +47,23 @@ import Testing
         }
     }
 
+    /// A refusal names the address the bytes came from, not the comic's `img`.
+    @Test func aRefusedPictureNamesTheAddressAsked() async throws {
+        let tree = try APIFixtureTree.make(
+            latest: 1, numbers: [],
+            files: ["pictures/comics/fixture_1.png": Data("<html>moved</html>".utf8)])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+        try await withHarness { harness async throws in
+            try JSONFileArchiveStore(fileURL: harness.comicsFile).save([APIFixtureTree.comic(1)])
+            let base = server.baseURL + "/pictures"
+            let asked = base + "/comics/fixture_1.png"
+            #expect(await harness.run(["--image-base-url", base, "refresh", "--images"]) == 65)
+            #expect(harness.console.errors.contains("refusing to save \(asked): not an image"))
+        }
+    }
+
     @Test func theOptionMustBeAnHTTPAddress() {
         let parser = CommandLineParser(environment: [:])
         #expect(throws: UsageError.self) {

@@ -95,13 +95,17 @@ struct ImageStore: ComicImageStore {
     /// PNG, JPEG or GIF, and `ImageStoreError.truncated` unless they end as a whole file of
     /// that format does (a cut-off download).
     @discardableResult
-    func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL {
+    func save(
+        _ bytes: [UInt8], forComic number: Int, imageURL: String, downloadedFrom source: String
+    )
+        throws -> URL
+    {
         let format = ImageFormat(detecting: bytes)
         guard format.isImage else {
-            throw ImageStoreError.notAnImage(url: imageURL, looksLike: format)
+            throw ImageStoreError.notAnImage(url: source, looksLike: format)
         }
         if let problem = ImageCompleteness.problem(in: bytes) {
-            throw ImageStoreError.truncated(url: imageURL, problem: problem)
+            throw ImageStoreError.truncated(url: source, problem: problem)
         }
         let name = try Self.fileName(forComic: number, imageURL: imageURL, detected: format)
         let target = directory.appendingPathComponent(name)

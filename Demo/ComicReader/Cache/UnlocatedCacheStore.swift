@@ -13,7 +13,9 @@ struct UnlocatedCacheStore: ComicArchiveStore, UserStateStore, ComicImageStore {
     func load() throws(CacheError) -> UserState { throw error }
     func save(_ state: UserState, force: Bool) throws(CacheError) -> String? { throw error }
     func cachedImage(forComic number: Int, imageURL: String) -> [UInt8]? { nil }
-    func save(_ bytes: [UInt8], forComic number: Int, imageURL: String) throws -> URL {
+    func save(_ bytes: [UInt8], forComic number: Int, imageURL: String, downloadedFrom: String)
+        throws -> URL
+    {
         throw error
     }
 }

@@ -35,7 +35,8 @@ struct ComicImageLoader: Sendable {
             return Outcome(problem: "could not download the image: \(error)", failure: error)
         }
         do {
-            try store.save(bytes, forComic: comic.num, imageURL: address)
+            try store.save(
+                bytes, forComic: comic.num, imageURL: address, downloadedFrom: url.absoluteString)
         } catch {
             return Outcome(
                 bytes: bytes, problem: "could not keep the image: \(error)", failure: error)

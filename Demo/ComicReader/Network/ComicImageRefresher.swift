@@ -117,7 +117,9 @@ struct ComicImageRefresher: Sendable {
     private func download(_ job: Job) async -> Outcome {
         do {
             let data = try await retry.run { try await source.data(from: job.url) }
-            try store.save([UInt8](data), forComic: job.number, imageURL: job.address)
+            try store.save(
+                [UInt8](data), forComic: job.number, imageURL: job.address,
+                downloadedFrom: job.url.absoluteString)
             return .downloaded
         } catch {
             return Task.isCancelled ? .cancelled : .failed(error)
