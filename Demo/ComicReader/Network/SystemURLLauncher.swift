@@ -39,10 +39,11 @@ struct SystemURLLauncher: URLLauncher {
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WEXITSTATUS, spelled out: the macro is not imported into Swift.
-        let exited = status & 0x7F == 0
-        guard exited && (status >> 8) & 0xFF == 0 else {
-            throw LaunchFailure(reason: "\(tool) could not open \(url) (status \(status))")
+        // WTERMSIG and WEXITSTATUS, spelled out: the macros are not imported into Swift.
+        let (signal, code) = (status & 0x7F, (status >> 8) & 0xFF)
+        guard signal == 0 && code == 0 else {
+            let how = signal == 0 ? "exit status \(code)" : "ended by signal \(signal)"
+            throw LaunchFailure(reason: "\(tool) could not open \(url) (\(how))")
         }
     }
 }
