@@ -143,6 +143,9 @@ struct AppGraphTests {
             ?? ""
         #expect(renderer.contains("(substituted)"))
         #expect(renderer.contains("style=filled"))
+        // Without a variant nothing is substituted: the run-time inputs are given at start.
+        let plain = try await graph([])
+        #expect(!plain.contains("filled") && !plain.contains("(substituted)"))
     }
 
     @Test func escapesNamesForDOT() {
