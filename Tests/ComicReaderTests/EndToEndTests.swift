@@ -22,6 +22,29 @@ struct EndToEndTests {
         try check(run, cache)
     }
 
+    /// A reader that closes the pipe before reading (`| head -c 0`) ends the program by SIGPIPE
+    /// at its first line; the comic is recorded as read all the same.
+    @Test func aComicWhoseReaderClosesThePipeIsStillRecorded() async throws {
+        let scratch = try TemporaryDirectory("e2e-pipe")
+        defer { scratch.remove() }
+        let process = Process()
+        process.executableURL = try ComicsExecutable.location()
+        process.arguments = ["--cache", scratch.url.path, "show", "441"]
+        process.environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": scratch.url.path]
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = pipe.fileHandleForWriting
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        try await ComicsExecutable.waitForExit(
+            of: process, within: .seconds(30), named: "comics show 441")
+        #expect(process.terminationReason == .uncaughtSignal)
+        let stateFile = scratch.url.appending(path: "state.json")
+        #expect(try JSONFileUserStateStore(fileURL: stateFile).load().read == [441])
+    }
+
     @Test func help() async throws {
         try await comics(["--help"]) { run, _ in
             #expect(run.status == 0)
