@@ -26,6 +26,24 @@ import Testing
         }
     }
 
+    /// A newer version's keys survive a change made by this one.
+    @Test func keysItDoesNotKnowAreWrittenBack() throws {
+        try withCacheSandbox { directory throws in
+            let url = stateFile(in: directory)
+            let newer = #"{"favorites": [7], "theme": "dark", "later": {"stack": [1, null]}}"#
+            try Data(newer.utf8).write(to: url)
+            let store = JSONFileUserStateStore(fileURL: url)
+            let state = try store.update { $0.markShown(9) }
+            #expect(state.favorites == [7] && state.read == [9] && state.lastShown == 9)
+            let saved = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            #expect(saved["theme"] as? String == "dark")
+            let later = try #require(saved["later"] as? [String: Any])
+            #expect((later["stack"] as? [Any])?.count == 2)
+            #expect(try store.load() == state)
+        }
+    }
+
     @Test func corruptStateIsNeverSilentlyReset() throws {
         try withCacheSandbox { directory in
             let url = stateFile(in: directory)

@@ -83,7 +83,7 @@ public struct Comic: Codable, Hashable, Sendable {
         day = try Self.datePart(container, .day)
         extraParts = try container.decodeIfPresent([String: String].self, forKey: .extraParts)
         let known = Set(CodingKeys.allCases.map(\.stringValue))
-        let everything = try decoder.container(keyedBy: AnyKey.self)
+        let everything = try decoder.container(keyedBy: AnyCodingKey.self)
         for key in everything.allKeys where !known.contains(key.stringValue) {
             otherFields[key.stringValue] = try everything.decode(JSONValue.self, forKey: key)
         }
@@ -91,9 +91,9 @@ public struct Comic: Codable, Hashable, Sendable {
 
     /// Writes the comic in the API's shape, the fields kept in `otherFields` included.
     public func encode(to encoder: any Encoder) throws {
-        var others = encoder.container(keyedBy: AnyKey.self)
+        var others = encoder.container(keyedBy: AnyCodingKey.self)
         for (name, value) in otherFields {
-            try others.encode(value, forKey: AnyKey(name))
+            try others.encode(value, forKey: AnyCodingKey(name))
         }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(num, forKey: .num)
@@ -117,14 +117,5 @@ public struct Comic: Codable, Hashable, Sendable {
         if (try? container.decodeNil(forKey: key)) ?? true { return "" }
         if let number = try? container.decode(Int.self, forKey: key) { return String(number) }
         return try container.decode(String.self, forKey: key)
-    }
-
-    /// Any key, for the fields `CodingKeys` does not name.
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

@@ -4,6 +4,8 @@ struct UserState: Equatable, Sendable {
     var favorites: Set<Int> = []
     var read: Set<Int> = []
     var lastShown: Int?
+    /// Fields of the file this version does not know (a newer version's), written back as read.
+    var otherFields: [String: JSONValue] = [:]
 
     /// Records that `number` was displayed: it becomes read and the last shown.
     mutating func markShown(_ number: Int) {
@@ -21,21 +23,31 @@ struct UserState: Equatable, Sendable {
 }
 
 extension UserState: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case favorites, read
         case lastShown = "last_shown"
     }
 
-    /// Missing keys mean "nothing recorded", so older or hand-written files still load.
+    /// Missing keys mean "nothing recorded", so older or hand-written files still load; keys
+    /// it does not know are kept in `otherFields`.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         favorites = try container.decodeIfPresent(Set<Int>.self, forKey: .favorites) ?? []
         read = try container.decodeIfPresent(Set<Int>.self, forKey: .read) ?? []
         lastShown = try container.decodeIfPresent(Int.self, forKey: .lastShown)
+        let known = Set(CodingKeys.allCases.map(\.stringValue))
+        let everything = try decoder.container(keyedBy: AnyCodingKey.self)
+        for key in everything.allKeys where !known.contains(key.stringValue) {
+            otherFields[key.stringValue] = try everything.decode(JSONValue.self, forKey: key)
+        }
     }
 
     /// Sets are written sorted so the file is stable and diffable.
     func encode(to encoder: any Encoder) throws {
+        var others = encoder.container(keyedBy: AnyCodingKey.self)
+        for (name, value) in otherFields {
+            try others.encode(value, forKey: AnyCodingKey(name))
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(favorites.sorted(), forKey: .favorites)
         try container.encode(read.sorted(), forKey: .read)
