@@ -288,4 +288,19 @@ import Testing
             #expect(try store.load().comics.map(\.num) == [1, 6, 7])
         }
     }
+
+    /// A refresh that loaded the cache before another saved newer comics does not put its
+    /// older ones back: it saves what it fetched, not what it loaded.
+    @Test func aRefreshNeverPutsBackWhatItLoaded() throws {
+        try withCacheSandbox { directory in
+            let store = JSONFileArchiveStore(fileURL: file(in: directory))
+            let old = [Comic(num: 1, title: "v1"), Comic(num: 2, title: "v1")]
+            try store.save(old)
+            let slow = ArchiveRefreshSink(store: store, existing: old, replacesDamagedFile: false)
+            let forced = ArchiveRefreshSink(store: store, existing: old, replacesDamagedFile: false)
+            try forced.store([Comic(num: 1, title: "v2"), Comic(num: 2, title: "v2")])
+            try slow.store([Comic(num: 3, title: "v1")])
+            #expect(try store.load().comics.map(\.title) == ["v2", "v2", "v1"])
+        }
+    }
 }

@@ -1,9 +1,10 @@
-/// Keeps what a refresh fetches: merges each batch into the comics already cached and
-/// saves the whole archive (with what another refresh saved meanwhile), so an interrupted
-/// refresh loses at most one batch; and keeps
-/// what the server said (its latest number, the numbers it has not) in the refresh record.
+/// Keeps what a refresh fetches: adds each batch to the comics in the cache file (those it
+/// held, with what another refresh saved meanwhile), so an interrupted refresh loses at most
+/// one batch; and keeps what the server said (its latest number, the numbers it has not) in
+/// the refresh record.
 final class ArchiveRefreshSink: RefreshSink {
     private let store: any ComicArchiveStore
+    /// The archive as saved last: what was cached, with what this refresh fetched.
     private var comics: [Int: Comic]
     /// Replace a damaged cache file on the first save (keeping a copy of it).
     private var replacesDamagedFile: Bool
@@ -28,8 +29,9 @@ final class ArchiveRefreshSink: RefreshSink {
     }
 
     func store(_ batch: [Comic]) throws {
-        for comic in batch { comics[comic.num] = comic }
-        let saved = try store.save(Array(comics.values), force: replacesDamagedFile)
+        // Only the batch: the earlier ones are in the file already, and the rest of the file
+        // may be newer than what this refresh loaded (another refresh saved since).
+        let saved = try store.save(batch, force: replacesDamagedFile)
         // What another refresh of this cache saved meanwhile counts as cached too.
         comics = Dictionary(
             saved.comics.map { ($0.num, $0) }, uniquingKeysWith: { _, last in last })
