@@ -35,20 +35,6 @@ import Testing
         #expect(untitled.title == "")
     }
 
-    /// What the command line refuses, a server's reply or a cache file cannot plant.
-    @Test(arguments: [0, -5, Int.min])
-    func aNumberBelowOneIsAnError(number: Int) {
-        let error = #expect(throws: DecodingError.self) {
-            try decode(#"{"num": \#(number), "title": "Neg"}"#)
-        }
-        guard case .dataCorrupted(let context) = error else {
-            Issue.record("got \(String(describing: error))")
-            return
-        }
-        #expect(context.debugDescription == "comic numbers start at 1")
-        #expect(context.codingPath.map(\.stringValue) == ["num"])
-    }
-
     @Test func aMissingNumberIsStillAnError() {
         #expect(throws: DecodingError.self) { try decode(#"{"title": "No number"}"#) }
     }

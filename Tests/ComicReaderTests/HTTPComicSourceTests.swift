@@ -53,6 +53,25 @@ import Testing
         #expect(!error.isTransient)
     }
 
+    /// What the command line refuses, a server cannot plant; a cache that holds one still opens.
+    @Test(arguments: [0, -5])
+    func aLatestComicNumberedBelowOneIsRefused(number: Int) async throws {
+        let tree = try APIFixtureTree.make(latest: 1, numbers: [1])
+        defer { tree.remove() }
+        try tree.write(#"{"num": \#(number), "title": "Neg"}"#, to: "info.0.json")
+        let server = try await PythonHTTPServer.serving(tree.directory)
+        defer { server.stop() }
+        let source = try HTTPComicSource(base: server.baseURL, timeout: 5)
+        let error = try await #require(throws: NetworkError.self) { try await source.latest() }
+        #expect(error.detail == "field \"num\" is \(number); comic numbers start at 1")
+        #expect(error.exitCode == 65)
+        try withCacheSandbox { directory in
+            let url = directory.appending(path: "comics.json")
+            try JSONFileArchiveStore(fileURL: url).save([Comic(num: number, title: "Neg")])
+            #expect(try JSONFileArchiveStore(fileURL: url).load().comics.map(\.num) == [number])
+        }
+    }
+
     @Test func wrongFieldTypeIsReportedWithTheField() async throws {
         let tree = try APIFixtureTree.make(latest: 3, numbers: [3], numberAsText: [3])
         defer { tree.remove() }

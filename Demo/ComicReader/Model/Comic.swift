@@ -65,10 +65,6 @@ public struct Comic: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         num = try container.decode(Int.self, forKey: .num)
-        guard num >= 1 else {  // as on the command line: a server's 0 or -5 is no comic
-            throw DecodingError.dataCorruptedError(
-                forKey: .num, in: container, debugDescription: "comic numbers start at 1")
-        }
         let title = try container.decodeIfPresent(String.self, forKey: .title)
         let safeTitle = try container.decodeIfPresent(String.self, forKey: .safeTitle)
         self.title = title ?? safeTitle ?? ""

@@ -227,6 +227,12 @@ final class HTTPComicSource: ComicSource {
         if let problem = ComicFieldLimits.problem(in: comic) {
             throw NetworkError.badJSON(url: url, detail: problem)
         }
+        // As on the command line: a reply's 0 or -5 is no comic. Checked here, not when the
+        // cache is read, so a cache an earlier version filled so still opens.
+        guard comic.num >= 1 else {
+            throw NetworkError.badJSON(
+                url: url, detail: "field \"num\" is \(comic.num); comic numbers start at 1")
+        }
         return comic
     }
 
