@@ -95,6 +95,7 @@ import Testing
         (.httpStatus(url: ScriptedImageServer.imageURL(7), status: 429), 75),
         (.timeout(url: ScriptedImageServer.imageURL(7), seconds: 2), 75),
         (.httpStatus(url: ScriptedImageServer.imageURL(7), status: 404), 69),
+        (.replyTooLarge(url: ScriptedImageServer.imageURL(7), limit: 1 << 20), 65),
     ])
     func aFailedDownloadEndsWithTheRefreshesCode(failure: NetworkError, code: Int32) async throws {
         try await withHarness { harness async throws in

@@ -22,13 +22,9 @@ struct SaveCommand {
         }
         let outcome = await loader.load(comic, isSample: archive.isSample)
         guard let bytes = outcome.bytes else {
-            // The same code as `refresh --images` ends with after that failure.
-            let retryable = outcome.failure.map {
-                SysExits.code(forFailures: [$0]) == ExitCode.temporaryFailure
-            }
             throw SaveError.notLoaded(
                 comic: number, reason: outcome.problem ?? "the picture could not be found",
-                retryable: retryable ?? false)
+                code: outcome.failure.map { SysExits.code(forFailures: [$0]) })
         }
         if let problem = ImageCompleteness.problem(in: bytes) {
             throw SaveError.damaged(comic: number, problem: problem)

@@ -2,9 +2,9 @@
 enum SaveError: ReportableError, Equatable {
     /// The comic is interactive: its `img` names no picture file.
     case noPicture(comic: Int)
-    /// The picture could not be found or downloaded; `retryable` if a later try may succeed
-    /// (a timeout, a reply cut short, a server error).
-    case notLoaded(comic: Int, reason: String, retryable: Bool)
+    /// The picture could not be found or downloaded; `code` is what `refresh --images` ends
+    /// with after the same failure (`SysExits.code(forFailures:)`), nil when nothing failed.
+    case notLoaded(comic: Int, reason: String, code: Int32?)
     /// The picture found is not a whole image (a download cut short); `problem` says how.
     case damaged(comic: Int, problem: String)
     /// Something is at the chosen path already; it is never overwritten.

@@ -11,8 +11,7 @@ enum SysExits {
         case let save as SaveError:
             switch save {
             case .noPicture: return ExitCode.unavailable
-            case .notLoaded(_, _, let retryable):
-                return retryable ? ExitCode.temporaryFailure : ExitCode.unavailable
+            case .notLoaded(_, _, let code): return code ?? ExitCode.unavailable
             case .damaged: return ExitCode.dataError
             case .exists, .cannotCreate: return ExitCode.cannotCreate
             }
