@@ -22,27 +22,48 @@ struct EndToEndTests {
         try check(run, cache)
     }
 
-    /// A reader that closes the pipe before reading (`| head -c 0`) ends the program by SIGPIPE
-    /// at its first line; the comic is recorded as read all the same.
+    /// Runs `comics --cache <cache> arguments…` with standard output on `output` (closed here
+    /// once the child has it); returns the process once it has ended.
+    func comics(_ arguments: [String], cache: URL, output: FileHandle) async throws -> Process {
+        let process = Process()
+        process.executableURL = try ComicsExecutable.location()
+        process.arguments = ["--cache", cache.path] + arguments
+        process.environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try output.close()
+        try await ComicsExecutable.waitForExit(
+            of: process, within: .seconds(30), named: "comics \(arguments)")
+        return process
+    }
+
+    /// A reader that closes the pipe before reading (`| head -c 0`) has had what it wanted:
+    /// the program ends normally, and the comic is recorded as read.
     @Test func aComicWhoseReaderClosesThePipeIsStillRecorded() async throws {
         let scratch = try TemporaryDirectory("e2e-pipe")
         defer { scratch.remove() }
-        let process = Process()
-        process.executableURL = try ComicsExecutable.location()
-        process.arguments = ["--cache", scratch.url.path, "show", "441"]
-        process.environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": scratch.url.path]
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = pipe.fileHandleForWriting
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try pipe.fileHandleForWriting.close()
-        try await ComicsExecutable.waitForExit(
-            of: process, within: .seconds(30), named: "comics show 441")
-        #expect(process.terminationReason == .uncaughtSignal)
+        let process = try await comics(
+            ["show", "441"], cache: scratch.url, output: pipe.fileHandleForWriting)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         let stateFile = scratch.url.appending(path: "state.json")
         #expect(try JSONFileUserStateStore(fileURL: stateFile).load().read == [441])
+    }
+
+    /// Output that cannot be written (a full disk) ends the program with 74, and the comic it
+    /// could not show is not recorded as read.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aComicThatCannotBeWrittenIsNotRecorded() async throws {
+        let scratch = try TemporaryDirectory("e2e-full")
+        defer { scratch.remove() }
+        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let process = try await comics(["show", "441"], cache: scratch.url, output: full)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 74)
+        let stateFile = scratch.url.appending(path: "state.json")
+        #expect(try JSONFileUserStateStore(fileURL: stateFile).load().read.isEmpty)
     }
 
     @Test func help() async throws {

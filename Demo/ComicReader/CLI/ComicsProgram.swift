@@ -1,5 +1,13 @@
 import Wiring
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `comics` program, for its `main`: parses the command line, wires the assemblies in
 /// a fresh context, runs the command and says which exit code to end with.
 public struct ComicsProgram: Sendable {
@@ -21,9 +29,11 @@ public struct ComicsProgram: Sendable {
         }
     }
 
-    /// Runs the program; returns the exit code.
+    /// Runs the program; returns the exit code. A reader of its output that goes away early
+    /// (`comics show 1 | head -1`) does not end it (SIGPIPE is ignored; see `StandardConsole`).
     public func run() async -> Int32 {
-        await run(in: DIContext())
+        signal(SIGPIPE, SIG_IGN)
+        return await run(in: DIContext())
     }
 
     /// Runs the program in `context`, whose substitutions (tests add some) stay in force.

@@ -7,7 +7,10 @@ struct CommandRunner {
     /// Runs `command`; returns the exit code.
     func run(_ command: Command) async -> Int32 {
         do {
-            return try await prepare(command)()
+            let code = try await prepare(command)()
+            // Whatever the command printed is lost: it did not do what it said.
+            if let failure = console.outputFailure { throw failure }
+            return code
         } catch {
             return report(error)
         }

@@ -1,5 +1,5 @@
-/// `latest`, `first`, `show N`, `random`, `next` and `prev`: records one comic as read and as
-/// the last one shown, then prints it.
+/// `latest`, `first`, `show N`, `random`, `next` and `prev`: prints one comic, then records
+/// it as read and as the last one shown.
 final class DisplayCommand {
     private let session: ReadingSession
     /// Prints the comic and the notes that go with it.
@@ -27,16 +27,17 @@ final class DisplayCommand {
         let navigator = ComicNavigator(catalog: try session.catalog(), picker: picker)
         let comic = try navigator.comic(
             target, current: state.lastShown, state: state, using: &generator)
-        // Recorded before printing: a reader that closes the pipe early (`| head -1`) ends the
-        // program in the middle of printing, and the comic has been shown by then all the same.
+        try await printer.print(
+            comic, state: state, isSample: archive.isSample, showsTranscript: transcript)
+        // Not shown (a full disk): not recorded either. A reader that closed the pipe early
+        // (`| head -1`) has had the comic, and it is recorded.
+        if let failure = printer.console.outputFailure { throw failure }
         do {
             try session.updateState { $0.markShown(comic.num) }
         } catch {
-            // Failing to remember it is worth a warning, not a failure.
+            // The comic is out; failing to remember it is worth a warning, not a failure.
             printer.note("warning: could not record comic \(comic.num) as read: \(error)")
         }
-        try await printer.print(
-            comic, state: state, isSample: archive.isSample, showsTranscript: transcript)
         return ExitCode.ok
     }
 }

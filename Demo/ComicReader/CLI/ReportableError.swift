@@ -13,6 +13,7 @@ extension CacheError: ReportableError {}
 extension ComicJSONOutput.EncodingFailure: ReportableError {}
 extension ComicUnavailable: ReportableError {}
 extension LaunchFailure: ReportableError {}
+extension OutputFailure: ReportableError {}
 
 extension UsageError: ReportableError {}
 extension NetworkError: ReportableError {}

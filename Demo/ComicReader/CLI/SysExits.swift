@@ -41,6 +41,8 @@ enum SysExits {
         case let stored as ImageStoreError:
             if case .writeFailed = stored { return ExitCode.ioError }
             return ExitCode.dataError
+        case is OutputFailure:
+            return ExitCode.ioError
         case is LaunchFailure, is ComicUnavailable:
             return ExitCode.unavailable
         case is ImageRefreshError, is ComicJSONOutput.EncodingFailure, is ImageDecodingError,

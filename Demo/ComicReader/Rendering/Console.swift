@@ -4,4 +4,10 @@ protocol Console: AnyObject, Sendable {
     func printData(_ text: String)
     /// Writes `text` and a newline to standard error.
     func printMessage(_ text: String)
+    /// Why standard output could not be written, if it could not.
+    var outputFailure: OutputFailure? { get }
+}
+
+extension Console {
+    var outputFailure: OutputFailure? { nil }
 }
