@@ -139,6 +139,9 @@ struct CLIParserTests {
         #expect(try parse(["--help"], environment: bad).command == .help(topic: nil))
         #expect(try parse(["show", "-h"], environment: bad).command == .help(topic: "show"))
         #expect(try parse(["--version"], environment: bad).command == .version)
+        #expect(try parse(["help"], environment: bad).command == .help(topic: nil))
+        #expect(
+            try parse(["help", "refresh"], environment: bad).command == .help(topic: "refresh"))
         let flags = try parse(
             ["--image", "none", "--base-url", "http://127.0.0.1:9", "show", "400"],
             environment: ["COMICS_IMAGE": "foo", "COMICS_BASE_URL": "bad"])

@@ -35,7 +35,7 @@ struct CommandLineParser {
         // A variable that a flag overrides is not read; help and the version need none.
         let flagged = Set(scan.globals.map(\.option.name))
         var options: AppOptions
-        if scan.wantsHelp || scan.wantsVersion {
+        if scan.wantsHelp || scan.wantsVersion || spec?.name == "help" {
             options = (try? environmentOptions(except: flagged)) ?? AppOptions()
         } else {
             options = try environmentOptions(except: flagged)
