@@ -1486,14 +1486,17 @@ nonisolated extension DIContext {
     }
 
     /// Stops on an object of the wrong type, naming the definition, both types and its maker.
-    /// Off the main thread it names the likely cause too: a conformance that holds only on the
-    /// main actor (as a module that is MainActor by default makes them), which the cast there
-    /// does not see, where the compiler would have refused the conversion written out.
+    /// Off the main thread, for a declared protocol or struct, it names the likely cause too: a
+    /// conformance that holds only on the main actor (as a module that is MainActor by default
+    /// makes them), which the cast there does not see, where the compiler would have refused
+    /// the conversion written out.
     @usableFromInline static func mismatch(_ call: Call, _ result: Any.Type, _ made: Any) -> Never {
         let maker = call.substitution == nil ? "definition" : "substitution"
         let (declared, actual) = ("\(result)", "\(type(of: made))")
         var message = "\(call) is declared as \(declared) but its \(maker) made \(actual)"
-        if !Foundation.Thread.isMainThread {
+        // Not where the declared type is a class or an optional, which no conformance makes.
+        let conformance = !(result is AnyClass) && !(result is any OptionalValue.Type)
+        if conformance, !Foundation.Thread.isMainThread {
             message +=
                 "; if \(actual) conforms to \(declared) in a module that is MainActor by default, "
                 + "that conformance holds only on the main actor, and this read is off it: declare "

@@ -63,6 +63,7 @@ extension MainActorPrice: @MainActor Feature {
 
 final class PriceAssembly: Assembly {
     var feature: Feature { define(init: MainActorPrice()) }
+    var store: Store { define(init: Store(Counter())) }
 }
 
 /// A substitute that reads its own definition through another one never ends.
@@ -166,6 +167,23 @@ struct DiagnosticsTests {
                     + "MainActor by default, that conformance holds only on the main actor, and "
                     + "this read is off it: declare it in a `nonisolated extension MainActorPrice: "
                     + "Feature`, or read on the main actor"))
+    }
+
+    @Test("off the main thread, a class declared and another made gets no conformance hint")
+    func classMismatchOffTheMainThread() async {
+        let message = message(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let done = DispatchSemaphore(value: 0)
+                Foundation.Thread.detachNewThread {
+                    let assembly = PriceAssembly.instance(from: DIContext())
+                    assembly.addSubstitution(for: "store") { 42 }
+                    _ = assembly.store
+                    done.signal()
+                }
+                done.wait()
+            })
+        #expect(message.contains("declared as Store but its substitution made Int"))
+        #expect(!message.contains("conforms"))
     }
 
     @Test("the same conformance read on the main actor gives the object")
