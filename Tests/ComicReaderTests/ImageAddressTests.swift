@@ -61,6 +61,13 @@ import Testing
             let asked = base + "/comics/fixture_1.png"
             #expect(await harness.run(["--image-base-url", base, "refresh", "--images"]) == 65)
             #expect(harness.console.errors.contains("refusing to save \(asked): not an image"))
+            harness.console.clear()
+            let show = ["--image-base-url", base, "--image", "blocks", "show", "1"]
+            #expect(await harness.run(show) == 0)
+            #expect(
+                harness.console.errors.contains(
+                    "image not shown, not an image (looks like HTML): \(asked)"))
+            #expect(!harness.console.errors.contains(APIFixtureTree.comic(1).img))
         }
     }
 

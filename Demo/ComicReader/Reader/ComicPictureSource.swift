@@ -56,6 +56,6 @@ struct ComicPictureSource: ReaderImageSource {
         if outcome.bytes == nil, let problem = outcome.problem { return .notice(problem) }
         // The reader moved on while it loaded: nobody waits for this picture.
         if Task.isCancelled { return ReaderPicture.none }
-        return maker.picture(image: outcome.bytes, sourceURL: comic.img, box: box)
+        return maker.picture(image: outcome.bytes, sourceURL: outcome.address(of: comic), box: box)
     }
 }

@@ -13,7 +13,7 @@ struct ComicImagePrinter {
         // Without bytes there is nothing to draw: the note above said why, and a comic without
         // an image file (an interactive one) says so in its own text.
         guard let bytes = outcome.bytes else { return }
-        switch presenter.present(image: bytes, sourceURL: comic.img) {
+        switch presenter.present(image: bytes, sourceURL: outcome.address(of: comic)) {
         case .picture(let text):
             // The picture ends with its own newline, which printData adds back.
             console.printData(text.hasSuffix("\n") ? String(text.dropLast()) : text)
