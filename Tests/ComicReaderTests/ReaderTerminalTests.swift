@@ -90,11 +90,12 @@ struct ReaderTerminalTests {
         #expect(report.exitStatus == 0)
     }
 
-    /// A terminal that cannot move the cursor (an editor's shell buffer) gets the comic printed.
-    @Test(arguments: [[], ["read", "400"]])
-    func aDumbTerminalGetsTheComicPrinted(arguments: [String]) async throws {
+    /// A terminal that cannot move the cursor (an editor's shell buffer), or names no type, gets
+    /// the comic printed.
+    @Test(arguments: [([], "dumb"), (["read", "400"], "dumb"), ([], "DUMB"), ([], "")])
+    func aDumbTerminalGetsTheComicPrinted(arguments: [String], term: String) async throws {
         let title = arguments.isEmpty ? "#441  Latest and Greatest" : "#400  Four"
-        let report = try await reader([.waitFor(title)], term: "dumb", arguments: arguments)
+        let report = try await reader([.waitFor(title)], term: term, arguments: arguments)
         let output = report.segments.joined()
         #expect(report.exitStatus == 0)
         #expect(!output.contains(RawTerminalMode.enterScreen))

@@ -1,5 +1,5 @@
 /// No subcommand: the interactive reader when a person is at a terminal that can draw screens
-/// (not `TERM=dumb`), otherwise the latest comic, so `comics | less` and scripts still get
+/// (`TERM` set, and not to `dumb`), otherwise the latest comic, so `comics | less` and scripts still get
 /// something useful.
 struct ReaderCommand {
     let environment: AppEnvironment
@@ -17,8 +17,10 @@ struct ReaderCommand {
     /// exit code.
     func run(openingAt number: Int? = nil) async throws -> Int32 {
         let printed = number.map(DisplayTarget.number) ?? .latest
-        // `TERM=dumb` (an editor's shell buffer, say) cannot move the cursor or clear a screen.
-        let canDrawScreens = environment.variables["TERM"] != "dumb"
+        // `TERM=dumb` (an editor's shell buffer, say) cannot move the cursor or clear a screen,
+        // and a terminal that names no type may not either.
+        let term = environment.variables["TERM"]?.lowercased() ?? ""
+        let canDrawScreens = !term.isEmpty && term != "dumb"
         guard environment.inputIsTerminal, terminal.isTTY, canDrawScreens, !json else {
             return try await fallback.run(printed)
         }
