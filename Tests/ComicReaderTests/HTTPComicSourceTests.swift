@@ -295,9 +295,24 @@ import Testing
         #expect(throws: HTTPComicSource.BaseProblem.self) { try port.get() }
         #expect(port.problem == "names port 99999, outside 1 to 65535")
         #expect(HTTPComicSource.base("http://127.0.0.1:0").problem?.hasPrefix("names port") == true)
+        for overflowing in ["99999999999999999999", "18446744073709551617", "9223372036854775808"] {
+            #expect(
+                HTTPComicSource.base("http://u@127.0.0.1:\(overflowing)/x").problem
+                    == "names port \(overflowing), outside 1 to 65535")
+        }
+        #expect(
+            try HTTPComicSource.base("http://u:p@127.0.0.1:8080").get()
+                == "http://u:p@127.0.0.1:8080")
+        #expect(try HTTPComicSource.base("http://cafe.be:80").get() == "http://cafe.be:80")
         #expect(try HTTPComicSource.base("HTTPS://Xkcd.com:443/").get() == "https://Xkcd.com:443")
         #if canImport(FoundationNetworking)
             #expect(HTTPComicSource.base("http://[::1]:8080").problem?.contains("IPv6") == true)
+            for short in ["127.1", "2130706433", "0x7f000001", "127.0.0.01", "1.2.3.4.5"] {
+                #expect(
+                    HTTPComicSource.base("http://\(short):8080").problem?.contains("IPv4") == true,
+                    "\(short)")
+            }
+            #expect(try HTTPComicSource.base("http://10.0.0.255").get() == "http://10.0.0.255")
         #else
             #expect(try HTTPComicSource.base("http://[::1]:8080").get() == "http://[::1]:8080")
         #endif

@@ -79,10 +79,26 @@ final class HTTPComicSource: ComicSource {
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
             url.query == nil, url.fragment == nil, URL(string: trimmed + "/0/info.0.json") != nil
         else { return .failure(BaseProblem(phrase: "is not an http or https address")) }
-        if let port = url.port, !(1...65535).contains(port) {
+        // Read from the text: `url.port` is nil for one too large for an `Int`.
+        if let port = Self.portText(of: trimmed), !port.isEmpty,
+            !(Int(port).map { (1...65535).contains($0) } ?? false)
+        {
             return .failure(BaseProblem(phrase: "names port \(port), outside 1 to 65535"))
         }
         #if canImport(FoundationNetworking)
+            // A last label of digits (or 0x and hex) makes the host an IPv4 address, which
+            // Foundation on Linux reaches only written as four decimal parts.
+            let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+            if let last = labels.last, !last.isEmpty,
+                last.allSatisfy({ ("0"..."9").contains($0) }) || last.lowercased().hasPrefix("0x"),
+                labels.count != 4
+                    || !labels.allSatisfy({ UInt8($0) != nil && ($0 == "0" || !$0.hasPrefix("0")) })
+            {
+                return .failure(
+                    BaseProblem(
+                        phrase: "is an IPv4 address not written as four decimal numbers, which URL "
+                            + "loading on Linux cannot reach; write it as such, like 127.0.0.1"))
+            }
             // Foundation on Linux fails every request to a bracketed IPv6 literal.
             if host.contains(":") {
                 return .failure(
@@ -92,6 +108,18 @@ final class HTTPComicSource: ComicSource {
             }
         #endif
         return .success(scheme + trimmed.dropFirst(scheme.count))
+    }
+
+    /// The port as written in `address` (`http://user@host:8080/path` → `8080`), nil without one.
+    private static func portText(of address: String) -> Substring? {
+        guard let start = address.range(of: "://")?.upperBound else { return nil }
+        var authority = address[start...].prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@") {
+            authority = authority[authority.index(after: at)...]
+        }
+        if let bracket = authority.lastIndex(of: "]") { authority = authority[bracket...] }
+        guard let colon = authority.lastIndex(of: ":") else { return nil }
+        return authority[authority.index(after: colon)...]
     }
 
     deinit {
