@@ -66,6 +66,33 @@ struct EndToEndTests {
         #expect(try JSONFileUserStateStore(fileURL: stateFile).load().read.isEmpty)
     }
 
+    /// On a file system without locks (flock failing with ENOLCK, as on some network mounts)
+    /// the cache is used unlocked, as before it had a lock: a favourite is still kept.
+    @Test(.enabled(if: isLinux))
+    func aCacheWithoutLocksIsUsedUnlocked() async throws {
+        let scratch = try TemporaryDirectory("e2e-nolock")
+        defer { scratch.remove() }
+        let shim = scratch.url.appending(path: "nolock.c")
+        try Data(
+            "#include <errno.h>\nint flock(int fd, int op) { errno = ENOLCK; return -1; }\n".utf8
+        )
+        .write(to: shim)
+        let library = scratch.url.appending(path: "nolock.so").path
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["clang", "-shared", "-fPIC", "-o", library, shim.path]
+        try compiler.run()
+        compiler.waitUntilExit()
+        try #require(compiler.terminationStatus == 0, "clang could not build the shim")
+        let cache = scratch.url.appending(path: "cache")
+        let run = try await ComicsExecutable.run(
+            ["--cache", cache.path, "favorites", "add", "400"],
+            environment: ["LD_PRELOAD": library, "HOME": scratch.url.path, "LANG": "C.UTF-8"])
+        #expect(run.status == 0, "\(run.errors)")
+        let state = cache.appending(path: "state.json")
+        #expect(try JSONFileUserStateStore(fileURL: state).load().favorites == [400])
+    }
+
     @Test func help() async throws {
         try await comics(["--help"]) { run, _ in
             #expect(run.status == 0)
@@ -264,3 +291,9 @@ struct EndToEndTests {
                 == ["1.png", "2.png", "4.png"])
     }
 }
+
+#if os(Linux)
+    private let isLinux = true
+#else
+    private let isLinux = false
+#endif

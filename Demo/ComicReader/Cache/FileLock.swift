@@ -29,6 +29,11 @@ enum FileLock {
         repeat {
             locked = flock(descriptor, LOCK_EX)
         } while locked != 0 && errno == EINTR
+        // A file system without locks (some network mounts) is used unlocked, as it was before
+        // there was a lock: one program at a time loses nothing there.
+        if locked != 0 && (errno == ENOLCK || errno == EOPNOTSUPP) {
+            return try body()
+        }
         guard locked == 0 else {
             throw .unwritable(path: path, reason: "cannot lock it: \(systemReason())")
         }
