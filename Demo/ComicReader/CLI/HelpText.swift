@@ -79,7 +79,7 @@ enum HelpText {
           69  unavailable: no such comic (404 never exists), the server cannot be reached,
               or it has not a comic or image (HTTP 404)
           73  save: the file exists (it is never overwritten) or cannot be created
-          74  a cache file cannot be read or written
+          74  a cache file cannot be read or written, or standard output cannot be written
           75  temporary failure: timeout, a reply cut short, server error (5xx, 429);
               try again later
 
