@@ -23,15 +23,19 @@ struct EndToEndTests {
     }
 
     /// Runs `comics --cache <cache> arguments…` with standard output on `output` (closed here
-    /// once the child has it); returns the process once it has ended.
-    func comics(_ arguments: [String], cache: URL, output: FileHandle) async throws -> Process {
+    /// once the child has it, so never a shared handle) and standard error on `errors`; returns
+    /// the process once it has ended.
+    func comics(
+        _ arguments: [String], cache: URL, output: FileHandle,
+        errors: FileHandle = FileHandle.nullDevice
+    ) async throws -> Process {
         let process = Process()
         process.executableURL = try ComicsExecutable.location()
         process.arguments = ["--cache", cache.path] + arguments
         process.environment = ["NO_COLOR": "1", "LANG": "C.UTF-8", "HOME": cache.path]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         try output.close()
         try await ComicsExecutable.waitForExit(
@@ -64,6 +68,26 @@ struct EndToEndTests {
         #expect(process.terminationReason == .exit && process.terminationStatus == 74)
         let stateFile = scratch.url.appending(path: "state.json")
         #expect(try JSONFileUserStateStore(fileURL: stateFile).load().read.isEmpty)
+    }
+
+    /// Off a terminal, a refresh writes a progress line every 10 s to standard error; one that
+    /// cannot be written (closed, full) is dropped, and the refresh keeps every comic.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aRefreshWhoseProgressCannotBeWrittenFinishes() async throws {
+        let tree = try APIFixtureTree.make(latest: 2, numbers: [1, 2])
+        defer { tree.remove() }
+        let server = try await PythonHTTPServer.scripted(
+            serving: tree.directory, slowPath: "/1/info.0.json", delaySeconds: 11)
+        defer { server.stop() }
+        let scratch = try TemporaryDirectory("e2e-progress")
+        defer { scratch.remove() }
+        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let process = try await comics(
+            ["--base-url", server.baseURL, "--timeout", "30", "refresh"], cache: scratch.url,
+            output: try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null")), errors: full)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let comics = JSONFileArchiveStore(fileURL: scratch.url.appending(path: "comics.json"))
+        #expect(try comics.load().comics.map(\.num) == [1, 2])
     }
 
     /// On a file system without locks (flock failing with ENOLCK, as on some network mounts)

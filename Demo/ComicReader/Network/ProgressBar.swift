@@ -50,8 +50,9 @@ final class ProgressBar: RefreshProgress {
 
     /// A bar on standard error, shown only when standard error is a terminal.
     static func onStandardError(columns: Int = 80) -> ProgressBar {
+        // A line that cannot be written (standard error closed or full) is dropped.
         ProgressBar(isTTY: isatty(STDERR_FILENO) == 1, columns: columns) { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            StandardStream.error.put(text)
         }
     }
 

@@ -20,29 +20,13 @@ final class StandardConsole: Console, @unchecked Sendable {
     var outputFailure: OutputFailure? { lock.withLock { failure } }
 
     func printData(_ text: String) {
-        guard let error = Self.put(text + "\n", to: STDOUT_FILENO), error != EPIPE else { return }
+        guard let error = StandardStream.output.put(text + "\n"), error != EPIPE else { return }
         lock.withLock {
             failure = failure ?? OutputFailure(reason: String(cString: strerror(error)))
         }
     }
 
     func printMessage(_ text: String) {
-        Self.put(text + "\n", to: STDERR_FILENO)
-    }
-
-    /// Writes all of `text` to `descriptor`, again after an interruption; the error number if
-    /// that fails.
-    @discardableResult
-    private static func put(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        return nil
+        StandardStream.error.put(text + "\n")
     }
 }
