@@ -1486,7 +1486,7 @@ nonisolated extension DIContext {
     }
 
     /// Stops on an object of the wrong type, naming the definition, both types and its maker.
-    /// Off the main thread, for a declared protocol or struct, it names the likely cause too: a
+    /// Off the main thread, for a declared protocol, it names the likely cause too: a
     /// conformance that holds only on the main actor (as a module that is MainActor by default
     /// makes them), which the cast there does not see, where the compiler would have refused
     /// the conversion written out.
@@ -1494,9 +1494,10 @@ nonisolated extension DIContext {
         let maker = call.substitution == nil ? "definition" : "substitution"
         let (declared, actual) = ("\(result)", "\(type(of: made))")
         var message = "\(call) is declared as \(declared) but its \(maker) made \(actual)"
-        // Not where the declared type is a class or an optional, which no conformance makes.
-        let conformance = !(result is AnyClass) && !(result is any OptionalValue.Type)
-        if conformance, !Foundation.Thread.isMainThread {
+        // Only for a protocol or a composition of protocols, which a conformance gives: the
+        // mangled names of those, and of nothing else, end in `p` (the mangling is ABI-stable).
+        let declaredProtocol = _mangledTypeName(result)?.hasSuffix("p") == true
+        if declaredProtocol, !Foundation.Thread.isMainThread {
             message +=
                 "; if \(actual) conforms to \(declared) in a module that is MainActor by default, "
                 + "that conformance holds only on the main actor, and this read is off it: declare "

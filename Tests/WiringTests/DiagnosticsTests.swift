@@ -63,7 +63,7 @@ extension MainActorPrice: @MainActor Feature {
 
 final class PriceAssembly: Assembly {
     var feature: Feature { define(init: MainActorPrice()) }
-    var store: Store { define(init: Store(Counter())) }
+    var settings: Settings { define(init: Settings()) }
 }
 
 /// A substitute that reads its own definition through another one never ends.
@@ -169,20 +169,20 @@ struct DiagnosticsTests {
                     + "Feature`, or read on the main actor"))
     }
 
-    @Test("off the main thread, a class declared and another made gets no conformance hint")
+    @Test("off the main thread, a struct declared and another made gets no conformance hint")
     func classMismatchOffTheMainThread() async {
         let message = message(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 let done = DispatchSemaphore(value: 0)
                 Foundation.Thread.detachNewThread {
                     let assembly = PriceAssembly.instance(from: DIContext())
-                    assembly.addSubstitution(for: "store") { 42 }
-                    _ = assembly.store
+                    assembly.addSubstitution(for: "settings") { 42 }
+                    _ = assembly.settings
                     done.signal()
                 }
                 done.wait()
             })
-        #expect(message.contains("declared as Store but its substitution made Int"))
+        #expect(message.contains("declared as Settings but its substitution made Int"))
         #expect(!message.contains("conforms"))
     }
 
