@@ -44,6 +44,19 @@ import Testing
         }
     }
 
+    /// A value this version cannot read back does not make the state unreadable.
+    @Test(arguments: [#""future": 1e400"#, #""s": "\ud800""#])
+    func anUnknownValueItCannotReadIsDropped(field: String) throws {
+        try withCacheSandbox { directory throws in
+            let url = stateFile(in: directory)
+            try Data(#"{"favorites": [1], \#(field), "theme": "dark"}"#.utf8).write(to: url)
+            let store = JSONFileUserStateStore(fileURL: url)
+            let state = try store.update { $0.markShown(2) }
+            #expect(state.favorites == [1] && state.read == [2])
+            #expect(state.otherFields.keys.sorted() == ["theme"])
+        }
+    }
+
     @Test func corruptStateIsNeverSilentlyReset() throws {
         try withCacheSandbox { directory in
             let url = stateFile(in: directory)

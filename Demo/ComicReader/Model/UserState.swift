@@ -37,8 +37,10 @@ extension UserState: Codable {
         lastShown = try container.decodeIfPresent(Int.self, forKey: .lastShown)
         let known = Set(CodingKeys.allCases.map(\.stringValue))
         let everything = try decoder.container(keyedBy: AnyCodingKey.self)
+        // Kept where they can be: one this version cannot read back (a number beyond a Double,
+        // a lone surrogate) is dropped rather than make the user's state unreadable.
         for key in everything.allKeys where !known.contains(key.stringValue) {
-            otherFields[key.stringValue] = try everything.decode(JSONValue.self, forKey: key)
+            otherFields[key.stringValue] = try? everything.decode(JSONValue.self, forKey: key)
         }
     }
 
