@@ -289,6 +289,22 @@ import Testing
         }
     }
 
+    /// Two refreshes' records add up: what one learned is not lost when the other saves what
+    /// it loaded before; a number that came after all is no longer absent.
+    @Test func refreshRecordsAddUp() throws {
+        try withCacheSandbox { directory in
+            let store = JSONFileArchiveStore(fileURL: file(in: directory))
+            let one = ArchiveRefreshSink(store: store, existing: [], replacesDamagedFile: false)
+            let other = ArchiveRefreshSink(store: store, existing: [], replacesDamagedFile: false)
+            try one.recordServer(latest: 40, absent: [13, 14])
+            try other.recordServer(latest: 60, absent: [20])
+            #expect(other.record == RefreshRecord(absent: [13, 14, 20], latest: 60))
+            try other.store([Comic(num: 13, title: "came after all")])
+            try other.recordServer(latest: 60, absent: [])
+            #expect(try store.load().record == RefreshRecord(absent: [14, 20], latest: 60))
+        }
+    }
+
     /// A refresh that loaded the cache before another saved newer comics does not put its
     /// older ones back: it saves what it fetched, not what it loaded.
     @Test func aRefreshNeverPutsBackWhatItLoaded() throws {

@@ -45,7 +45,6 @@ final class ArchiveRefreshSink: RefreshSink {
         updated.absent.formUnion(absent)
         updated.absent.subtract(comics.keys)  // a comic that arrived after all is not absent
         guard updated != record else { return }
-        try store.saveRecord(updated)
-        record = updated
+        record = try store.saveRecord(updated)
     }
 }

@@ -10,8 +10,10 @@ protocol ComicArchiveStore: Sendable {
     @discardableResult
     func save(_ comics: [Comic], force: Bool) throws(CacheError) -> ArchiveSave
 
-    /// Stores what refreshes learned about the server, replacing the earlier record.
-    func saveRecord(_ record: RefreshRecord) throws(CacheError)
+    /// Adds what a refresh learned about the server to the record kept, with what another
+    /// refresh added meanwhile; returns the record now kept.
+    @discardableResult
+    func saveRecord(_ record: RefreshRecord) throws(CacheError) -> RefreshRecord
 }
 
 extension ComicArchiveStore {

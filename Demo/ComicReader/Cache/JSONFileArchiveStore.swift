@@ -49,7 +49,19 @@ struct JSONFileArchiveStore: ComicArchiveStore {
         }
     }
 
-    func saveRecord(_ record: RefreshRecord) throws(CacheError) {
-        try recordFile.write(record, force: true)
+    /// Under the same lock as `save`: the absent numbers of both records, but none that
+    /// `comics.json` holds (a comic that came after all), and the newer latest number.
+    @discardableResult
+    func saveRecord(_ record: RefreshRecord) throws(CacheError) -> RefreshRecord {
+        try file.locked { () throws(CacheError) in
+            let kept = (try? recordFile.read()) ?? nil  // a damaged record counts as empty
+            let cached = ((try? file.read()) ?? nil)?.map(\.num) ?? []
+            var merged = record
+            merged.absent.formUnion(kept?.absent ?? [])
+            merged.absent.subtract(cached)
+            merged.latest = [record.latest, kept?.latest].compactMap { $0 }.max()
+            try recordFile.write(merged, force: true)
+            return merged
+        }
     }
 }

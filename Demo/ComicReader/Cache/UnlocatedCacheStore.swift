@@ -9,7 +9,7 @@ struct UnlocatedCacheStore: ComicArchiveStore, UserStateStore, ComicImageStore {
 
     func load() throws(CacheError) -> ComicArchive { throw error }
     func save(_ comics: [Comic], force: Bool) throws(CacheError) -> ArchiveSave { throw error }
-    func saveRecord(_ record: RefreshRecord) throws(CacheError) { throw error }
+    func saveRecord(_ record: RefreshRecord) throws(CacheError) -> RefreshRecord { throw error }
     func load() throws(CacheError) -> UserState { throw error }
     func save(_ state: UserState, force: Bool) throws(CacheError) -> String? { throw error }
     func cachedImage(forComic number: Int, imageURL: String) -> [UInt8]? { nil }
