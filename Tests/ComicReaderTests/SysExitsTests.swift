@@ -43,6 +43,23 @@ import Testing
             (NetworkError.httpStatus(url: url, status: 404), 69),
             (NetworkError.hostNotFound(url: url), 69),
             (RefreshError.implausibleLatest(9_999_999, limit: 100_000), 65),
+            // Stopped after failures in a row: the code of the last one, 75 for timeouts.
+            (
+                RefreshError.serverUnavailable(
+                    consecutiveFailures: 3, lastError: .timeout(url: url, seconds: 1), stored: 0),
+                75
+            ),
+            (
+                RefreshError.imageServerUnavailable(
+                    consecutiveFailures: 3,
+                    lastError: .unreachable(url: url, reason: "connection refused"), saved: 2),
+                69
+            ),
+            (
+                RefreshError.serverUnavailable(
+                    consecutiveFailures: 3, lastError: .hostNotFound(url: url), stored: 0),
+                69
+            ),
             (ImageStoreError.writeFailed(path: "/x", reason: "full"), 74),
             (ImageStoreError.notAnImage(url: "u", looksLike: .html), 65),
             (ImageRefreshError.badImageURL("::"), 65),

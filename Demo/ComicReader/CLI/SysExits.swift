@@ -35,7 +35,9 @@ enum SysExits {
             }
         case let refresh as RefreshError:
             switch refresh {
-            case .serverUnavailable, .imageServerUnavailable: return ExitCode.unavailable
+            // Stopped after failures in a row: the last one's code, 75 for timeouts.
+            case .serverUnavailable(_, let last, _), .imageServerUnavailable(_, let last, _):
+                return code(for: last)
             case .implausibleLatest: return ExitCode.dataError
             }
         case let stored as ImageStoreError:
