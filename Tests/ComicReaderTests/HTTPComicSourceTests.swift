@@ -307,12 +307,23 @@ import Testing
         #expect(try HTTPComicSource.base("HTTPS://Xkcd.com:443/").get() == "https://Xkcd.com:443")
         #if canImport(FoundationNetworking)
             #expect(HTTPComicSource.base("http://[::1]:8080").problem?.contains("IPv6") == true)
-            for short in ["127.1", "2130706433", "0x7f000001", "127.0.0.01", "1.2.3.4.5"] {
+            for bracketed in ["[127.0.0.1]", "[localhost]", "[v1.x]"] {
+                #expect(
+                    HTTPComicSource.base("http://\(bracketed):8080").problem?.contains("IPv6")
+                        == true,
+                    "\(bracketed)")
+            }
+            for short in [
+                "127.1", "2130706433", "0x7f000001", "127.0.0.01", "1.2.3.4.5", "127.0.0.1.",
+                "127.1.", "0x7f000001.",
+            ] {
                 #expect(
                     HTTPComicSource.base("http://\(short):8080").problem?.contains("IPv4") == true,
                     "\(short)")
             }
             #expect(try HTTPComicSource.base("http://10.0.0.255").get() == "http://10.0.0.255")
+            #expect(
+                try HTTPComicSource.base("http://localhost.:80").get() == "http://localhost.:80")
         #else
             #expect(try HTTPComicSource.base("http://[::1]:8080").get() == "http://[::1]:8080")
         #endif

@@ -86,25 +86,26 @@ final class HTTPComicSource: ComicSource {
             return .failure(BaseProblem(phrase: "names port \(port), outside 1 to 65535"))
         }
         #if canImport(FoundationNetworking)
-            // A last label of digits (or 0x and hex) makes the host an IPv4 address, which
-            // Foundation on Linux reaches only written as four decimal parts.
+            // Foundation on Linux fails every request to a bracketed host (an IPv6 address),
+            // and to an IPv4 address not written as four decimal numbers (a last label of
+            // digits, or of 0x and hex, makes a host one), a trailing dot included.
+            if Self.hostText(of: trimmed)?.hasPrefix("[") == true || host.contains(":") {
+                return .failure(
+                    BaseProblem(
+                        phrase: "is a bracketed (IPv6) address, which URL loading on Linux cannot "
+                            + "reach; use a host name that resolves to it, such as localhost"))
+            }
             let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-            if let last = labels.last, !last.isEmpty,
+            let named = host.hasSuffix(".") ? labels.dropLast() : labels[...]
+            if let last = named.last, !last.isEmpty,
                 last.allSatisfy({ ("0"..."9").contains($0) }) || last.lowercased().hasPrefix("0x"),
-                labels.count != 4
-                    || !labels.allSatisfy({ UInt8($0) != nil && ($0 == "0" || !$0.hasPrefix("0")) })
+                named.count != labels.count || named.count != 4
+                    || !named.allSatisfy({ UInt8($0) != nil && ($0 == "0" || !$0.hasPrefix("0")) })
             {
                 return .failure(
                     BaseProblem(
                         phrase: "is an IPv4 address not written as four decimal numbers, which URL "
                             + "loading on Linux cannot reach; write it as such, like 127.0.0.1"))
-            }
-            // Foundation on Linux fails every request to a bracketed IPv6 literal.
-            if host.contains(":") {
-                return .failure(
-                    BaseProblem(
-                        phrase: "is an IPv6 address, which URL loading on Linux cannot reach; "
-                            + "use a host name that resolves to it, such as localhost"))
             }
         #endif
         return .success(scheme + trimmed.dropFirst(scheme.count))
@@ -112,14 +113,18 @@ final class HTTPComicSource: ComicSource {
 
     /// The port as written in `address` (`http://user@host:8080/path` → `8080`), nil without one.
     private static func portText(of address: String) -> Substring? {
-        guard let start = address.range(of: "://")?.upperBound else { return nil }
-        var authority = address[start...].prefix { $0 != "/" }
-        if let at = authority.lastIndex(of: "@") {
-            authority = authority[authority.index(after: at)...]
-        }
+        guard var authority = hostText(of: address) else { return nil }
         if let bracket = authority.lastIndex(of: "]") { authority = authority[bracket...] }
         guard let colon = authority.lastIndex(of: ":") else { return nil }
         return authority[authority.index(after: colon)...]
+    }
+
+    /// The host and port as written in `address`, without the user's name and password.
+    private static func hostText(of address: String) -> Substring? {
+        guard let start = address.range(of: "://")?.upperBound else { return nil }
+        let authority = address[start...].prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@") else { return authority }
+        return authority[authority.index(after: at)...]
     }
 
     deinit {
