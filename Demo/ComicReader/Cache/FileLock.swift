@@ -31,7 +31,7 @@ enum FileLock {
         } while locked != 0 && errno == EINTR
         // A file system without locks (some network mounts) is used unlocked, as it was before
         // there was a lock: one program at a time loses nothing there.
-        if locked != 0 && (errno == ENOLCK || errno == EOPNOTSUPP) {
+        if locked != 0 && [ENOLCK, EOPNOTSUPP, ENOSYS].contains(errno) {
             return try body()
         }
         guard locked == 0 else {
