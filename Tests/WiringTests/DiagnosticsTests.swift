@@ -66,6 +66,16 @@ final class PriceAssembly: Assembly {
     var settings: Settings { define(init: Settings()) }
 }
 
+/// Runs `body` on a thread of its own, off the main thread, and waits for it.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Foundation.Thread.detachNewThread {
+        body()
+        done.signal()
+    }
+    done.wait()
+}
+
 /// A substitute that reads its own definition through another one never ends.
 final class EndlessAssembly: Assembly {
     var feature: Feature { define(init: FeatureV1()) }
@@ -153,12 +163,7 @@ struct DiagnosticsTests {
     func isolatedConformanceOffTheMainThread() async {
         let message = message(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let done = DispatchSemaphore(value: 0)
-                Foundation.Thread.detachNewThread {
-                    _ = PriceAssembly.instance(from: DIContext()).feature
-                    done.signal()
-                }
-                done.wait()
+                onAnotherThread { _ = PriceAssembly.instance(from: DIContext()).feature }
             })
         #expect(
             message.contains(
@@ -170,17 +175,14 @@ struct DiagnosticsTests {
     }
 
     @Test("off the main thread, a struct declared and another made gets no conformance hint")
-    func classMismatchOffTheMainThread() async {
+    func structMismatchOffTheMainThread() async {
         let message = message(
             await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let done = DispatchSemaphore(value: 0)
-                Foundation.Thread.detachNewThread {
+                onAnotherThread {
                     let assembly = PriceAssembly.instance(from: DIContext())
                     assembly.addSubstitution(for: "settings") { 42 }
                     _ = assembly.settings
-                    done.signal()
                 }
-                done.wait()
             })
         #expect(message.contains("declared as Settings but its substitution made Int"))
         #expect(!message.contains("conforms"))
