@@ -1249,11 +1249,11 @@ nonisolated extension Assembly {
     /// Makes the definition named `key` return `make()` until removed (tests, A/B switches).
     ///
     /// `make` runs on whichever thread reads the definition, so it is `@Sendable`: Swift 6 warns
-    /// where it captures what is not, Swift 5 where it touches state marked `@MainActor` or another
-    /// actor (EasyDi code that captures a `var`, say, stays silent there; a module's default
-    /// isolation counts only with complete checking). The context keeps it: if it captures an assembly
-    /// of the same context, the context is never freed. To read another definition, take its
-    /// assembly as the closure's parameter.
+    /// where it captures what is not, Swift 5 where it touches state marked `@MainActor` or
+    /// another actor (EasyDi code that captures a `var`, say, stays silent there; a module's
+    /// default isolation counts only with complete checking). The context keeps it: if it
+    /// captures an assembly of the same context, the context is never freed. To read another
+    /// definition, take its assembly as the closure's parameter.
     ///
     /// - Parameters:
     ///   - key: The definition's key, or the name of the property or method that defines it.
@@ -1500,8 +1500,9 @@ nonisolated extension DIContext {
         if declaredProtocol, !Foundation.Thread.isMainThread {
             message +=
                 "; if \(actual) conforms to \(declared) in a module that is MainActor by default, "
-                + "that conformance holds only on the main actor, and this read is off it: declare "
-                + "it in a `nonisolated extension \(actual): \(declared)`, or read on the main actor"
+                + "that conformance holds only on the main actor, and this read is off it: "
+                + "declare it in a `nonisolated extension \(actual): \(declared)`, or read on the "
+                + "main actor"
         }
         fail(message)
     }

@@ -2,8 +2,9 @@
 /// under the address of its page; or the page opened in the browser with `--launch`.
 ///
 /// An explanation fetched once is kept in the cache (`ExplanationStore`) and shown from there
-/// afterwards, so it works offline; one with no text yet is not kept. When it is neither kept nor can be fetched, the address is
-/// printed alone and one line on standard error says why; that is not a failure.
+/// afterwards, so it works offline; one with no text yet is not kept. When it is neither kept
+/// nor can be fetched, the address is printed alone and one line on standard error says why;
+/// that is not a failure.
 struct ExplainCommand {
     let session: ReadingSession
     /// Prints and opens addresses, as `open` does.

@@ -9,9 +9,9 @@ enum HelpText {
         var sections = [
             "OVERVIEW: Read xkcd-style comics in the terminal.\n\n"
                 + wrapped(
-                    "Without a subcommand, comics opens the interactive reader when it runs in a terminal "
-                        + "that can draw screens (press ? there for its keys; not TERM=dumb) and prints the "
-                        + "latest comic otherwise. Comics come from a "
+                    "Without a subcommand, comics opens the interactive reader when it runs in a "
+                        + "terminal that can draw screens (press ? there for its keys; not "
+                        + "TERM=dumb) and prints the latest comic otherwise. Comics come from a "
                         + "local cache that 'comics refresh' fills; until then a built-in sample is shown."
                 ),
             "USAGE: comics [<subcommand>] [<options>]",

@@ -1,6 +1,6 @@
 /// No subcommand: the interactive reader when a person is at a terminal that can draw screens
-/// (`TERM` set, and not to `dumb`), otherwise the latest comic, so `comics | less` and scripts still get
-/// something useful.
+/// (`TERM` set, and not to `dumb`), otherwise the latest comic, so `comics | less` and scripts
+/// still get something useful.
 struct ReaderCommand {
     let environment: AppEnvironment
     let terminal: Terminal
