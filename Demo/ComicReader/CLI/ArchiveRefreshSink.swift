@@ -33,8 +33,7 @@ final class ArchiveRefreshSink: RefreshSink {
         // may be newer than what this refresh loaded (another refresh saved since).
         let saved = try store.save(batch, force: replacesDamagedFile)
         // What another refresh of this cache saved meanwhile counts as cached too.
-        comics = Dictionary(
-            saved.comics.map { ($0.num, $0) }, uniquingKeysWith: { _, last in last })
+        comics = Dictionary(uniqueKeysWithValues: saved.comics.map { ($0.num, $0) })
         keptCopy = keptCopy ?? saved.keptCopy
         replacesDamagedFile = false
     }

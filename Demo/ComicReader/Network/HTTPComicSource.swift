@@ -39,7 +39,7 @@ final class HTTPComicSource: ComicSource {
     init(base: String = defaultBase, timeout: Double = defaultTimeout, scratchDirectory: URL? = nil)
         throws
     {
-        guard let trimmed = Self.validatedBase(base) else {
+        guard let trimmed = try? Self.base(base).get() else {
             throw NetworkError.invalidBaseURL(base)
         }
         guard timeout > 0, timeout.isFinite else { throw NetworkError.invalidTimeout(timeout) }
@@ -57,12 +57,6 @@ final class HTTPComicSource: ComicSource {
         }
     }
 
-    /// `text` as a base address (see `base(_:)`), or nil. The command line checks
-    /// `--base-url` with this too, so an accepted flag never fails later.
-    static func validatedBase(_ text: String) -> String? {
-        try? base(text).get()
-    }
-
     /// Why an address cannot be a base: a phrase that follows the address in a message.
     struct BaseProblem: Error {
         let phrase: String
@@ -71,7 +65,8 @@ final class HTTPComicSource: ComicSource {
     /// `text` without trailing slashes and with its scheme in lower case (URL loading refuses
     /// `HTTP:`), when it is an absolute http or https URL with a host, a port from 1 to 65535
     /// if any, and no query or fragment, to which the endpoint paths can be added, and when
-    /// this platform can reach it; else why not.
+    /// this platform can reach it; else why not. The command line checks its addresses with
+    /// this too, so an accepted flag never fails later.
     static func base(_ text: String) -> Result<String, BaseProblem> {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
